@@ -1,0 +1,199 @@
+import { readFileSync } from "node:fs"
+import type { Browser, Page } from "playwright-core"
+import { gatewayDay } from "../../src/lib/sales-report"
+import { launchBrowser, screenshotPath } from "../harness/browser"
+import { DemoReady, useDemoStack } from "../harness/demo-stack"
+import type { SeededStore } from "../harness/seed"
+import { createCart, DECLINING_CARD, issueThreeDForm, payAtGateway, returnToStore, startPaymentSession } from "../harness/shopper"
+
+// The admin as the merchant meets it: the demo booted with its admin (the test runner's app has none)
+// in pre-authorization mode, a 3D sale made over HTTP (a declined attempt, then a reserved one), then
+// the Sales page and the order widget (deadline, partial capture, refresh) in real Chromium.
+
+jest.setTimeout(420 * 1000)
+
+type Sale = { orderId: string; sessionId: string; declinedInvoice: string; paidInvoice: string; total: string }
+
+/** The store API over fetch, shaped like the test runner's client the shopper helpers take. */
+function storeApi(baseUrl: string) {
+  const call = async (method: string, url: string, body?: unknown, config?: any) => {
+    const response = await fetch(`${baseUrl}${url}`, {
+      method,
+      headers: { "content-type": "application/json", ...(config?.headers ?? {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    const data = await response.json().catch(() => null)
+    if (!response.ok) {
+      throw new Error(`${method} ${url} answered ${response.status}: ${JSON.stringify(data)}`)
+    }
+    return { status: response.status, data }
+  }
+  return { get: (url: string, config?: unknown) => call("GET", url, undefined, config), post: (url: string, body?: unknown, config?: unknown) => call("POST", url, body, config) }
+}
+
+/** The demo's store in the shape the shopper helpers take. */
+async function demoStore(ready: DemoReady): Promise<SeededStore> {
+  const { data } = await storeApi(ready.store_url).get(`/store/products?fields=id,title,*variants&region_id=${ready.region_id}`, {
+    headers: { "x-publishable-api-key": ready.publishable_key },
+  })
+  return {
+    regionId: ready.region_id,
+    salesChannelId: "",
+    publishableKey: ready.publishable_key,
+    products: data.products.map((p: any) => ({ id: p.id, variantId: p.variants[0].id, title: p.title, price: 0 })),
+  }
+}
+
+/** A shopper's 3D purchase: the first attempt declined by the card's bank, the second paid. */
+async function purchaseWithRetry(ready: DemoReady): Promise<Sale> {
+  const api = storeApi(ready.store_url)
+  const store = await demoStore(ready)
+  const cart = await createCart(api, store, [2, 1])
+  const { session } = await startPaymentSession(api, store, cart.id)
+  const declined = await issueThreeDForm(api, store, session.id)
+  await returnToStore(await payAtGateway(declined, DECLINING_CARD))
+  const paid = await issueThreeDForm(api, store, session.id)
+  const landing = await returnToStore(await payAtGateway(paid))
+  const orderId = /order_[A-Za-z0-9]+/.exec(landing.href)?.[0]
+  if (!orderId) {
+    throw new Error(`the paid attempt did not land on an order: ${landing.href}`)
+  }
+  return { orderId, sessionId: session.id, declinedInvoice: declined.invoice_id, paidInvoice: paid.invoice_id, total: Number(cart.total).toFixed(2) }
+}
+
+/** Minimal CSV reading for these rows (the test asserts they hold no quoted cells). */
+function csvRows(text: string): string[][] {
+  return text.replace(/^\uFEFF/, "").split("\r\n").filter(Boolean).map((line) => line.split(","))
+}
+
+describe("admin: the Sales page and the order widget in a real browser", () => {
+  const demo = useDemoStack({ env: { SIPAY_CAPTURE: "false" } })
+  let browser: Browser
+  let page: Page
+  let sale: Sale
+
+  beforeAll(async () => {
+    browser = await launchBrowser()
+    sale = await purchaseWithRetry(demo.ready)
+    const context = await browser.newContext({ locale: "en-US", acceptDownloads: true, viewport: { width: 1440, height: 1000 } })
+    page = await context.newPage()
+    page.setDefaultTimeout(120 * 1000)
+    await page.goto(demo.ready.admin_url)
+    await page.fill('input[name="email"]', demo.ready.admin_email)
+    await page.fill('input[name="password"]', demo.ready.admin_password)
+    await Promise.all([page.waitForURL(/\/app\/orders/), page.click('button[type="submit"]')])
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+  })
+
+  const rows = () => page.locator("tr[data-invoice-id]")
+
+  it("finds today's sale by its invoice id and opens its drawer with the nested objects", async () => {
+    const test = "admin sales find and drawer"
+    await page.getByRole("link", { name: "Sales", exact: true }).click()
+    await page.waitForURL(/\/app\/sales/)
+    expect(await page.inputValue("#sales-date")).toBe(gatewayDay(new Date()))
+    await page.fill("#sales-invoice", sale.paidInvoice)
+    await page.click("#sales-search")
+    await page.waitForURL(new RegExp(`invoice_id=${sale.paidInvoice}`))
+    // Loaded for this filter: one row, nothing loading (the table never shows an earlier answer while loading).
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="sales-results"]')?.getAttribute("aria-busy") === "false" && document.querySelectorAll("tr[data-invoice-id]").length === 1
+    )
+    const row = page.locator(`tr[data-invoice-id="${sale.paidInvoice}"]`)
+    await row.waitFor()
+    expect(await rows().count()).toBe(1)
+    const text = await row.innerText()
+    expect(text).toContain("Pre-Authorized")
+    expect(text).toContain(`${sale.total} TRY`)
+    expect(text).toContain("450803****4509")
+    expect(await page.getByTestId("sales-totals").innerText()).toContain(`TRY: 1 sale · gross ${sale.total}`)
+    expect(await row.getByTestId("order-link").getAttribute("href")).toMatch(new RegExp(`/orders/${sale.orderId}$`))
+    await page.screenshot({ path: screenshotPath(test, "1-sale-found"), fullPage: true })
+
+    await row.getByRole("button", { name: sale.paidInvoice }).click()
+    const drawer = page.getByTestId("sale-drawer")
+    await drawer.waitFor()
+    for (const nested of ["rolling_balance", "sale_billing", "merchant_sale", "refund_history", "sale_integrator", "userdata", "merchant"]) {
+      await drawer.getByTestId(`nested-${nested}`).waitFor()
+    }
+    const drawerText = await drawer.innerText()
+    expect(drawerText).toContain("Ay** Yı****")
+    expect(drawerText).toContain("merchant_commission_percentage")
+    expect(drawerText).toContain("integratordata")
+    expect(drawerText).toContain("Sipay Sandbox")
+    expect(drawerText).toContain(sale.sessionId)
+    await page.screenshot({ path: screenshotPath(test, "2-drawer"), fullPage: true })
+    await page.keyboard.press("Escape")
+    await drawer.waitFor({ state: "hidden" })
+  })
+
+  it("exports the sales shown as CSV, one row per sale in the table", async () => {
+    const test = "admin sales csv export"
+    await page.goto(`${demo.ready.admin_url}/sales?date=${gatewayDay(new Date())}`)
+    await page.locator(`tr[data-invoice-id="${sale.declinedInvoice}"]`).waitFor()
+    const shown = await rows().evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-invoice-id")))
+    expect(shown).toEqual(expect.arrayContaining([sale.declinedInvoice, sale.paidInvoice]))
+    await page.screenshot({ path: screenshotPath(test, "1-day"), fullPage: true })
+
+    const [download] = await Promise.all([page.waitForEvent("download"), page.click("#sales-export")])
+    expect(download.suggestedFilename()).toBe(`sipay-sales-${gatewayDay(new Date())}.csv`)
+    const text = readFileSync((await download.path())!, "utf8")
+    expect(text).not.toContain('"')
+    const [header, ...lines] = csvRows(text)
+    expect(lines.map((line) => line[header.indexOf("invoice_id")])).toEqual(shown)
+    const cell = (invoiceId: string, name: string) => lines.find((line) => line[header.indexOf("invoice_id")] === invoiceId)![header.indexOf(name)]
+    expect(cell(sale.paidInvoice, "state")).toBe("Pre-Authorized")
+    expect(Number(cell(sale.paidInvoice, "gross")).toFixed(2)).toBe(sale.total)
+    expect(cell(sale.paidInvoice, "card")).toBe("450803****4509")
+    expect(cell(sale.paidInvoice, "medusa_order_id")).toBe(sale.orderId)
+    expect(cell(sale.declinedInvoice, "state")).toBe("Failed")
+    expect(cell(sale.declinedInvoice, "medusa_order_id")).toBe(sale.orderId)
+  })
+
+  it("shows the order's Sipay payment on the order page: status, attempts, the pre-authorization deadline; a partial capture and a refresh from the gateway", async () => {
+    const test = "admin order widget"
+    await page.goto(`${demo.ready.admin_url}/orders/${sale.orderId}`)
+    const widget = page.getByTestId("sipay-order-payment")
+    await widget.getByTestId("sipay-status").waitFor()
+    expect(await widget.getByTestId("sipay-status").innerText()).toBe("Completed")
+    expect(await widget.getByTestId("sipay-invoice-id").innerText()).toBe(sale.paidInvoice)
+    expect(await widget.getByTestId("sipay-transaction-type").innerText()).toBe("Pre-Authorization")
+    expect(await widget.getByTestId("sipay-deadline").innerText()).toContain("(20 days left)")
+    const attempts = widget.getByTestId("sipay-attempts")
+    expect(await attempts.locator(`[data-invoice-id="${sale.declinedInvoice}"]`).innerText()).toMatch(/#1[\s\S]*failed/)
+    expect(await attempts.locator(`[data-invoice-id="${sale.paidInvoice}"]`).innerText()).toMatch(/#2[\s\S]*authorized/)
+    await widget.scrollIntoViewIfNeeded()
+    await page.screenshot({ path: screenshotPath(test, "1-pre-authorized"), fullPage: true })
+
+    await widget.locator("#sipay-capture-amount").fill("300.00")
+    const [captured, refreshed] = await Promise.all([
+      page.waitForResponse((response) => response.url().includes("/admin/sipay/payments/") && response.url().endsWith("/capture")),
+      page.waitForResponse((response) => response.url().endsWith(`/admin/sipay/orders/${sale.orderId}/payment/refresh`)),
+      widget.getByRole("button", { name: "Capture", exact: true }).click(),
+    ])
+    expect(captured.status()).toBe(200)
+    expect(refreshed.status()).toBe(200)
+    await widget.getByTestId("sipay-deadline").waitFor({ state: "detached" })
+    expect(await widget.getByTestId("sipay-transaction-type").innerText()).toBe("Auth")
+    expect(await widget.innerText()).toContain("300.00 TRY")
+    await page.screenshot({ path: screenshotPath(test, "2-captured"), fullPage: true })
+    // The order page's own totals follow (the widget invalidates the dashboard's order queries).
+    await page.waitForFunction(() => /Paid Total\s*₺\s*300\.00 TRY/.test(document.body.innerText), undefined, { timeout: 30000 })
+
+    const [again] = await Promise.all([
+      page.waitForResponse((response) => response.url().endsWith(`/admin/sipay/orders/${sale.orderId}/payment/refresh`)),
+      widget.getByRole("button", { name: "Refresh from gateway" }).click(),
+    ])
+    expect(again.status()).toBe(200)
+    expect((await again.json()).payment).toMatchObject({ status: "Completed", chargeback: false, invoice_id: sale.paidInvoice, pre_authorization: null })
+
+    await page.goto(`${demo.ready.admin_url}/sales?date=${gatewayDay(new Date())}&invoice_id=${sale.paidInvoice}`)
+    const row = page.locator(`tr[data-invoice-id="${sale.paidInvoice}"]`)
+    await row.getByText("Completed").waitFor()
+    expect(await row.innerText()).toContain("300.00 TRY")
+    await page.screenshot({ path: screenshotPath(test, "3-sale-after-capture"), fullPage: true })
+  })
+})

@@ -1,0 +1,107 @@
+import { readFileSync } from "node:fs"
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import type { Browser, Page } from "playwright-core"
+import { SMS_TEST_CODE } from "../../src/sandbox"
+import { launchBrowser, screenshotPath } from "../harness/browser"
+import { seedStore, SeededStore } from "../harness/seed"
+import { useSipayStack } from "../harness/stack"
+import { createCart, PAYING_CARD, startPaymentSession } from "../harness/shopper"
+
+jest.setTimeout(300 * 1000)
+
+const stack = useSipayStack()
+const AXE_SOURCE = readFileSync(require.resolve("axe-core"), "utf8")
+
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE_SOURCE })
+  const violations = await page.evaluate(async () => {
+    const result = await (window as any).axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21aa", "best-practice"] } })
+    return result.violations as { id: string; help: string }[]
+  })
+  return violations.map((v) => `${v.id}: ${v.help}`)
+}
+
+
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    let store: SeededStore
+    let browser: Browser
+
+    beforeAll(async () => {
+      browser = await launchBrowser()
+    })
+    afterAll(async () => {
+      await browser?.close()
+    })
+    beforeEach(async () => {
+      store = await seedStore(getContainer())
+    })
+
+    async function hostedPageUrl(): Promise<{ url: string; cartId: string }> {
+      const cart = await createCart(api, store)
+      const { session } = await startPaymentSession(api, store, cart.id)
+      return { url: `${stack.backendUrl}/sipay/checkout/${session.id}`, cartId: cart.id }
+    }
+
+    it("serves the hosted card page with no-store, a content security policy and frame-ancestors limited to the store", async () => {
+      const { url } = await hostedPageUrl()
+      const response = await fetch(url)
+      expect(response.status).toBe(200)
+      expect(response.headers.get("cache-control")).toContain("no-store")
+      const csp = response.headers.get("content-security-policy") ?? ""
+      expect(csp).toContain(`form-action 'self' ${new URL(stack.sandbox.base_url).origin}`)
+      expect(csp).toContain(`frame-ancestors 'self' ${stack.storefrontUrl}`)
+      expect(await response.text()).toContain('autocomplete="cc-number"')
+    })
+
+    it.each(["tr", "en"])("the hosted page in %s passes an accessibility check of its form", async (lang) => {
+      const { url } = await hostedPageUrl()
+      const context = await browser.newContext({ bypassCSP: true })
+      const page = await context.newPage()
+      await page.goto(`${url}?lang=${lang}`)
+      expect(await page.getAttribute("html", "lang")).toBe(lang)
+      expect(await axeViolations(page)).toEqual([])
+      await page.fill("#cc_no", "4508034508034509")
+      await page.waitForSelector("#installment-3")
+      expect(await axeViolations(page)).toEqual([])
+      await page.screenshot({ path: screenshotPath(`hosted page ${lang}`, "installments"), fullPage: true })
+      await context.close()
+    })
+
+    it("a shopper pays on the hosted page with installments, the bank's SMS page, and lands on the storefront with an order", async () => {
+      const { url, cartId } = await hostedPageUrl()
+      const context = await browser.newContext({ locale: "tr-TR" })
+      const page = await context.newPage()
+      const problems: string[] = []
+      page.on("console", (message) => /Content Security Policy/i.test(message.text()) && problems.push(message.text()))
+
+      await page.goto(url)
+      await page.fill("#cc_holder_name", PAYING_CARD.cc_holder_name)
+      await page.fill("#cc_no", PAYING_CARD.cc_no)
+      await page.selectOption("#expiry_month", PAYING_CARD.expiry_month).catch(() => page.fill("#expiry_month", PAYING_CARD.expiry_month))
+      await page.selectOption("#expiry_year", PAYING_CARD.expiry_year).catch(() => page.fill("#expiry_year", PAYING_CARD.expiry_year))
+      await page.fill("#cvv", PAYING_CARD.cvv)
+      await page.check("#installment-3")
+      await page.screenshot({ path: screenshotPath("hosted checkout", "1-card"), fullPage: true })
+      await Promise.all([page.waitForURL(`${stack.sandbox.base_url}/**`), page.click("#pay-button")])
+      await page.waitForSelector("#sms_code")
+      await page.screenshot({ path: screenshotPath("hosted checkout", "2-bank-page"), fullPage: true })
+      await page.fill("#sms_code", SMS_TEST_CODE)
+      await Promise.all([page.waitForURL(`${stack.storefrontUrl}/**`), page.click("button.confirm")])
+      await page.screenshot({ path: screenshotPath("hosted checkout", "3-storefront"), fullPage: true })
+      const landing = new URL(page.url())
+      const orderId = landing.pathname.split("/").pop()
+      expect(orderId).toMatch(/^order_/)
+      expect(problems).toEqual([])
+
+      const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+      const { data } = await query.graph({ entity: "cart", fields: ["order.id", "order.payment_collections.payments.*"], filters: { id: cartId } })
+      const payment = (data[0] as any).order.payment_collections[0].payments[0]
+      expect((data[0] as any).order.id).toBe(orderId)
+      expect(payment.captured_at).toBeTruthy()
+      expect(payment.data.installments).toBe(3)
+      await context.close()
+    })
+  },
+})

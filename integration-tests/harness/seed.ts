@@ -1,0 +1,117 @@
+import {
+  createApiKeysWorkflow,
+  createProductsWorkflow,
+  createRegionsWorkflow,
+  createSalesChannelsWorkflow,
+  createUserAccountWorkflow,
+  linkSalesChannelsToApiKeyWorkflow,
+} from "@medusajs/core-flows"
+import { MedusaContainer } from "@medusajs/framework/types"
+
+export const SIPAY_PROVIDER_IDS = ["pp_sipay_sipay", "pp_sipay-2d_sipay"] as const
+
+export type SeededStore = {
+  regionId: string
+  salesChannelId: string
+  publishableKey: string
+  products: { id: string; variantId: string; title: string; price: number }[]
+}
+
+export const DEMO_PRODUCTS = [
+  { title: "Kahve Fincanı / Coffee Cup", price: 149.9 },
+  { title: "Zeytinyağı 1L / Olive Oil 1L", price: 420 },
+  { title: "Lokum Kutusu / Turkish Delight Box", price: 275.5 },
+]
+
+/** A store as a shopper meets it: a TRY region paying through both providers, a publishable key, products. */
+export async function seedStore(
+  container: MedusaContainer,
+  options: { currencyCode?: string; products?: NewProduct[] } = {}
+): Promise<SeededStore> {
+  const currencyCode = options.currencyCode ?? "try"
+  const { result: salesChannels } = await createSalesChannelsWorkflow(container).run({
+    input: { salesChannelsData: [{ name: "Web" }] },
+  })
+  const salesChannelId = salesChannels[0].id
+  const { result: apiKeys } = await createApiKeysWorkflow(container).run({
+    input: { api_keys: [{ title: "Storefront", type: "publishable", created_by: "" }] },
+  })
+  await linkSalesChannelsToApiKeyWorkflow(container).run({ input: { id: apiKeys[0].id, add: [salesChannelId] } })
+  const { result: regions } = await createRegionsWorkflow(container).run({
+    input: {
+      regions: [
+        {
+          name: "Türkiye",
+          currency_code: currencyCode,
+          countries: currencyCode === "try" ? ["tr"] : [],
+          payment_providers: [...SIPAY_PROVIDER_IDS],
+          automatic_taxes: false,
+        },
+      ],
+    },
+  })
+  const products = await addProducts(container, { salesChannelId, currencyCode }, options.products ?? DEMO_PRODUCTS)
+  return {
+    regionId: regions[0].id,
+    salesChannelId,
+    publishableKey: apiKeys[0].token,
+    products,
+  }
+}
+
+type NewProduct = { title: string; price: number; metadata?: Record<string, unknown> }
+
+/** Published products with one variant priced in the store's currency, sold in its sales channel. */
+export async function addProducts(
+  container: MedusaContainer,
+  store: { salesChannelId: string; currencyCode?: string },
+  products: NewProduct[]
+): Promise<SeededStore["products"]> {
+  const currencyCode = store.currencyCode ?? "try"
+  const { result } = await createProductsWorkflow(container).run({
+    input: {
+      products: products.map((product) => ({
+        title: product.title,
+        status: "published" as const,
+        metadata: product.metadata,
+        options: [{ title: "Default", values: ["Default"] }],
+        variants: [
+          {
+            title: "Default",
+            options: { Default: "Default" },
+            manage_inventory: false,
+            prices: [{ amount: product.price, currency_code: currencyCode }],
+          },
+        ],
+        sales_channels: [{ id: store.salesChannelId }],
+      })),
+    },
+  })
+  return result.map((product, index) => ({ id: product.id, variantId: product.variants[0].id, title: product.title, price: products[index].price }))
+}
+
+type HttpClient = { post: (url: string, body?: unknown, config?: unknown) => Promise<{ data: any }> }
+
+/** An admin user registered and logged in through the auth API; returns request headers. */
+export async function createAdminUser(
+  container: MedusaContainer,
+  api: HttpClient,
+  credentials = { email: "admin@example.com", password: "supersecret-123" }
+): Promise<{ headers: Record<string, string> }> {
+  const registered = await api.post("/auth/user/emailpass/register", credentials)
+  const payload = JSON.parse(Buffer.from(registered.data.token.split(".")[1], "base64url").toString("utf8"))
+  await createUserAccountWorkflow(container).run({
+    input: { authIdentityId: payload.auth_identity_id, userData: { email: credentials.email } },
+  })
+  const login = await api.post("/auth/user/emailpass", credentials)
+  return { headers: { authorization: `Bearer ${login.data.token}` } }
+}
+
+/** A fresh store and a logged-in admin: what each admin-side test starts from. */
+export async function seedStoreWithAdmin(
+  container: MedusaContainer,
+  api: HttpClient
+): Promise<{ store: SeededStore; admin: { headers: Record<string, string> } }> {
+  const store = await seedStore(container)
+  return { store, admin: await createAdminUser(container, api) }
+}

@@ -1,0 +1,129 @@
+import { SMS_TEST_CODE } from "../../src/sandbox"
+import { SeededStore } from "./seed"
+
+/** What a storefront and a shopper's browser do, over real HTTP, step by step. */
+
+type Api = {
+  get: (url: string, config?: unknown) => Promise<{ status: number; data: any }>
+  post: (url: string, body?: unknown, config?: unknown) => Promise<{ status: number; data: any }>
+}
+
+export const PAYING_CARD = {
+  cc_holder_name: "Ayşe Yılmaz",
+  cc_no: "4508034508034509",
+  expiry_month: "12",
+  expiry_year: String(new Date().getUTCFullYear() + 3),
+  cvv: "000",
+}
+
+export const DECLINING_CARD = { ...PAYING_CARD, cc_no: "4000000200000000" }
+
+export function storeHeaders(store: SeededStore) {
+  return { headers: { "x-publishable-api-key": store.publishableKey } }
+}
+
+export async function createCart(api: Api, store: SeededStore, quantities: number[] = [2, 1]) {
+  const items = quantities.map((quantity, index) => ({ variant_id: store.products[index].variantId, quantity })).filter((i) => i.quantity > 0)
+  const address = { first_name: "Ayşe", last_name: "Yılmaz", address_1: "İstiklal Cd. 1", city: "İstanbul", country_code: "tr", postal_code: "34430", phone: "5551234567" }
+  const { data } = await api.post(
+    "/store/carts",
+    { region_id: store.regionId, email: "ayse@example.com", items, shipping_address: address, billing_address: address },
+    storeHeaders(store)
+  )
+  return data.cart as { id: string; total: number; currency_code: string }
+}
+
+export async function startPaymentSession(api: Api, store: SeededStore, cartId: string, providerId = "pp_sipay_sipay", data?: Record<string, unknown>) {
+  const { data: created } = await api.post("/store/payment-collections", { cart_id: cartId }, storeHeaders(store))
+  const collectionId = created.payment_collection.id
+  const { data: withSession } = await api.post(
+    `/store/payment-collections/${collectionId}/payment-sessions`,
+    { provider_id: providerId, ...(data ? { data } : {}) },
+    storeHeaders(store)
+  )
+  const session = withSession.payment_collection.payment_sessions.find((s: { provider_id: string }) => s.provider_id === providerId)
+  return { collectionId, session: session as { id: string; data: Record<string, any>; amount: number } }
+}
+
+export async function issueThreeDForm(api: Api, store: SeededStore, sessionId: string, body: Record<string, unknown> = { installments_number: 1 }) {
+  const { data } = await api.post(`/store/sipay/payment-sessions/${sessionId}/3d-form`, body, storeHeaders(store))
+  return data as { action: string; fields: Record<string, string>; invoice_id: string }
+}
+
+/** A form (action + fields) read from an HTML page: the bank page, or the gateway's auto-posting result form. */
+export function readForm(html: string): { action: string; fields: Record<string, string> } {
+  const form = /<form[^>]*action="([^"]*)"[^>]*>([\s\S]*?)<\/form>/i.exec(html)
+  if (!form) {
+    throw new Error(`no form in page: ${html.slice(0, 200)}`)
+  }
+  const decode = (text: string) =>
+    text.replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'")
+  const fields: Record<string, string> = {}
+  for (const input of form[2].matchAll(/<input[^>]*>/gi)) {
+    const name = /name="([^"]*)"/.exec(input[0])?.[1]
+    const value = /value="([^"]*)"/.exec(input[0])?.[1] ?? ""
+    if (name) {
+      fields[decode(name)] = decode(value)
+    }
+  }
+  return { action: decode(form[1]), fields }
+}
+
+async function postForm(url: string, fields: Record<string, string>) {
+  return fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields).toString(),
+    redirect: "manual",
+  })
+}
+
+/**
+ * The shopper's browser at the gateway: posts the signed fields with the card to paySmart3D, types
+ * the SMS code on the bank page (or cancels), and comes back with the gateway's result form,
+ * which is returned un-submitted so a test can deliver it, delay it or lose it.
+ */
+export async function payAtGateway(
+  form: { action: string; fields: Record<string, string> },
+  card = PAYING_CARD,
+  bank: { smsCode?: string; cancel?: boolean } = {}
+): Promise<{ action: string; fields: Record<string, string> }> {
+  const bankPage = await postForm(form.action, { ...form.fields, ...card })
+  const bankHtml = await bankPage.text()
+  if (bankPage.status !== 200) {
+    throw new Error(`paySmart3D answered ${bankPage.status}: ${bankHtml.slice(0, 300)}`)
+  }
+  const bankForm = readForm(bankHtml)
+  const answer = await postForm(bankForm.action, {
+    sms_code: bank.cancel ? "" : bank.smsCode ?? SMS_TEST_CODE,
+    action: bank.cancel ? "cancel" : "confirm",
+  })
+  if (answer.status === 303) {
+    const location = new URL(answer.headers.get("location")!)
+    return { action: `${location.origin}${location.pathname}`, fields: Object.fromEntries(location.searchParams) }
+  }
+  return readForm(await answer.text())
+}
+
+/** The browser delivering the gateway's result to the store; returns where the store sends the shopper. */
+export async function returnToStore(result: { action: string; fields: Record<string, string> }): Promise<URL> {
+  const response = await postForm(result.action, result.fields)
+  if (response.status !== 303) {
+    throw new Error(`the store answered the 3D return with ${response.status}: ${(await response.text()).slice(0, 300)}`)
+  }
+  return new URL(response.headers.get("location")!)
+}
+
+export async function waitFor<T>(probe: () => Promise<T | null | undefined | false>, timeoutMs = 20000, intervalMs = 250): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const value = await probe()
+    if (value) {
+      return value
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`condition not met within ${timeoutMs} ms`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, intervalMs))
+  }
+}

@@ -1,0 +1,326 @@
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { addProducts, seedStoreWithAdmin, SeededStore } from "../harness/seed"
+import { clearSandboxFaults, useSipayStack } from "../harness/stack"
+import { createCart, issueThreeDForm, PAYING_CARD, payAtGateway, returnToStore, startPaymentSession, storeHeaders, waitFor } from "../harness/shopper"
+import reconcileSipayAttempts from "../../src/jobs/sipay-reconcile-attempts"
+import watchSipayPreAuthorizations from "../../src/jobs/sipay-pre-authorizations"
+import { recordOutcome } from "../harness/reliability"
+
+jest.setTimeout(300 * 1000)
+
+// Pre-authorization mode, reconciliation of anything pending, a short gateway timeout for the timeout case.
+const stack = useSipayStack({ env: { SIPAY_CAPTURE: "false", SIPAY_RECONCILE_AFTER_SECONDS: "0", SIPAY_TIMEOUT_MS: "2500" } })
+
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    let store: SeededStore
+    let admin: { headers: Record<string, string> }
+
+    beforeEach(async () => {
+      ;({ store, admin } = await seedStoreWithAdmin(getContainer(), api))
+    })
+    afterEach(() => clearSandboxFaults(stack))
+
+    const sipay = () => getContainer().resolve("sipay") as any
+    const query = () => getContainer().resolve(ContainerRegistrationKeys.QUERY)
+    const today = () => new Date(Date.now() + 3 * 3600 * 1000).toISOString().slice(0, 10)
+
+    async function fault(operation: string, kind: string, times = 1, ms?: number) {
+      const response = await fetch(`${stack.sandbox.link_base}/__sandbox/faults`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ operation, kind, times, ...(ms ? { ms } : {}) }),
+      })
+      expect(response.status).toBeLessThan(300)
+    }
+
+    async function orderOfCart(cartId: string) {
+      const { data } = await query().graph({
+        entity: "cart",
+        fields: ["completed_at", "order.id", "order.total", "order.payment_collections.payments.*", "order.payment_collections.payments.captures.*", "order.payment_collections.payments.refunds.*"],
+        filters: { id: cartId },
+      })
+      return (data[0] as any)?.order ?? null
+    }
+
+    async function orderCount(): Promise<number> {
+      return (await query().graph({ entity: "order", fields: ["id"] })).data.length
+    }
+
+    async function preAuthorizedOrder() {
+      const cart = await createCart(api, store)
+      const { session } = await startPaymentSession(api, store, cart.id)
+      const form = await issueThreeDForm(api, store, session.id)
+      expect(form.fields.transaction_type).toBe("PreAuth")
+      const landing = await returnToStore(await payAtGateway(form))
+      expect(landing.pathname).toMatch(/order_/)
+      const order = await orderOfCart(cart.id)
+      return { cart, order, payment: order.payment_collections[0].payments[0], invoiceId: form.invoice_id }
+    }
+
+    async function saleRecord(invoiceId: string) {
+      const [record] = await sipay().getClient().getTransactions({ date: today(), invoiceId })
+      return record
+    }
+
+    it("3D PreAuth ends in an order with an authorized payment, nothing captured", async () => {
+      const { payment, invoiceId } = await preAuthorizedOrder()
+      expect(payment.captured_at).toBeFalsy()
+      expect(payment.data).toMatchObject({ invoice_id: invoiceId, transaction_type: "Pre-Authorization" })
+      const gateway = await sipay().getClient().checkStatus(invoiceId)
+      expect(gateway).toMatchObject({ status: "Completed", transactionType: "Pre-Authorization" })
+    })
+
+    it("PreAuth, full capture from the admin API, then a partial and a full refund, the sandbox's records matching Medusa's; a refund beyond what is left is refused", async () => {
+      const { cart, payment, invoiceId } = await preAuthorizedOrder()
+      const total = Number(cart.total).toFixed(2)
+      const captured = await api.post(`/admin/payments/${payment.id}/capture`, {}, admin)
+      expect(captured.data.payment.captured_at).toBeTruthy()
+      await waitFor(async () => (await sipay().listPaymentAttempts({ invoice_id: invoiceId }))[0].status === "paid", 10000)
+      expect(await sipay().getClient().checkStatus(invoiceId)).toMatchObject({ status: "Completed", transactionType: "Auth", transactionAmount: total })
+
+      await api.post(`/admin/payments/${payment.id}/refund`, { amount: 100 }, admin)
+      let record = await saleRecord(invoiceId)
+      expect(Number(record.total_refunded_amount)).toBe(100)
+      expect(record.refund_history).toHaveLength(1)
+
+      await fault("refund", "http_500")
+      const refused = await api.post(`/admin/payments/${payment.id}/refund`, { amount: 10 }, admin).catch((e: any) => e.response)
+      expect(refused.status).toBe(400)
+      expect(refused.data.message).toMatch(/^Sipay refund failed \[500\]: /)
+      expect((await saleRecord(invoiceId)).refund_history).toHaveLength(1)
+
+      const beyond = await api.post(`/admin/payments/${payment.id}/refund`, { amount: Number(total) }, admin).catch((e: any) => e.response)
+      expect(beyond.status).toBe(400)
+      expect((await saleRecord(invoiceId)).refund_history).toHaveLength(1)
+
+      const rest = (Math.round(Number(total) * 100) - 10000) / 100
+      await api.post(`/admin/payments/${payment.id}/refund`, { amount: rest }, admin)
+      record = await saleRecord(invoiceId)
+      expect(Number(record.total_refunded_amount)).toBe(Number(total))
+      expect(record.refund_history).toHaveLength(2)
+      const order = await orderOfCart(cart.id)
+      const refunds = order.payment_collections[0].payments[0].refunds
+      expect(refunds.map((r: any) => Number(r.amount)).sort((a: number, b: number) => a - b)).toEqual([100, rest].sort((a, b) => a - b))
+    })
+
+    it("partial capture through the plugin's route takes that amount at the gateway and releases the rest", async () => {
+      const { payment, invoiceId } = await preAuthorizedOrder()
+      const response = await api.post(`/admin/sipay/payments/${payment.id}/capture`, { amount: "200.00" }, admin)
+      expect(response.status).toBe(200)
+      expect(await sipay().getClient().checkStatus(invoiceId)).toMatchObject({ status: "Completed", transactionType: "Auth", transactionAmount: "200.00" })
+      const [medusaPayment] = await getContainer().resolve(Modules.PAYMENT).listPayments({ id: payment.id }, { relations: ["captures"] })
+      expect(medusaPayment.captures.map((c: any) => Number(c.amount))).toEqual([200])
+      const more = await api.post(`/admin/payments/${payment.id}/capture`, { amount: 10 }, admin).catch((e: any) => e.response)
+      expect(more.status).toBeGreaterThanOrEqual(400)
+      expect(JSON.stringify(more.data)).toMatch(/already captured at the gateway/)
+      const tooMuch = await api.post(`/admin/sipay/payments/${payment.id}/capture`, { amount: "5.00" }, admin).catch((e: any) => e.response)
+      expect(tooMuch.status).toBeGreaterThanOrEqual(400)
+    })
+
+    it("the same refund retried after a dropped response refunds once", async () => {
+      const { payment, invoiceId } = await preAuthorizedOrder()
+      await api.post(`/admin/payments/${payment.id}/capture`, {}, admin)
+      await fault("refund", "charge_then_drop")
+      const first = await api.post(`/admin/payments/${payment.id}/refund`, { amount: 50 }, admin)
+      expect(first.status).toBe(200)
+      expect((await saleRecord(invoiceId)).refund_history).toHaveLength(1)
+
+      // Had the provider failed, Medusa would have deleted its refund row and retried with a new id:
+      // that state, replayed, must not refund twice.
+      const paymentModule = getContainer().resolve(Modules.PAYMENT)
+      const [withRefunds] = await paymentModule.listPayments({ id: payment.id }, { relations: ["refunds"] })
+      await paymentModule.deleteRefunds(withRefunds.refunds.map((r: any) => r.id))
+      await paymentModule.updatePayment({ id: payment.id, data: { ...withRefunds.data, refunded_amount: null } } as never)
+      const retried = await api.post(`/admin/payments/${payment.id}/refund`, { amount: 50 }, admin)
+      expect(retried.status).toBe(200)
+      const record = await saleRecord(invoiceId)
+      expect(record.refund_history).toHaveLength(1)
+      expect(Number(record.total_refunded_amount)).toBe(50)
+      recordOutcome("charge_then_drop", "refund", "one refund at the gateway; a retry is recognised, not sent")
+    })
+
+    it("cancelling the order cancels its pre-authorization", async () => {
+      const { order, payment, invoiceId } = await preAuthorizedOrder()
+      await api.post(`/admin/orders/${order.id}/cancel`, {}, admin)
+      expect(await sipay().getClient().checkStatus(invoiceId)).toMatchObject({ status: "Failed", transactionType: "Pre-Authorization" })
+      const [canceled] = await getContainer().resolve(Modules.PAYMENT).listPayments({ id: payment.id })
+      expect(canceled.canceled_at).toBeTruthy()
+    })
+
+    it("a failed cancel is retried by the pre-authorization job", async () => {
+      const { order, payment, invoiceId } = await preAuthorizedOrder()
+      await fault("confirmPayment", "http_500", 1)
+      await api.post(`/admin/orders/${order.id}/cancel`, {}, admin)
+      expect(await sipay().getClient().checkStatus(invoiceId)).toMatchObject({ status: "Completed", transactionType: "Pre-Authorization" })
+      const report = await watchSipayPreAuthorizations(getContainer())
+      expect(report.cancelled.map((c) => c.invoice_id)).toEqual([invoiceId])
+      expect(await sipay().getClient().checkStatus(invoiceId)).toMatchObject({ status: "Failed" })
+      const [canceled] = await getContainer().resolve(Modules.PAYMENT).listPayments({ id: payment.id })
+      expect(canceled.canceled_at).toBeTruthy()
+      recordOutcome("http_500 on confirmPayment", "order cancel", "cancel logged by Medusa, retried by the job: pre-authorization cancelled")
+    })
+
+    it("pre-authorizations near the 20-day deadline are reported, and the gateway's cancellation after it is recorded", async () => {
+      const { payment, invoiceId } = await preAuthorizedOrder()
+      const [attempt] = await sipay().listPaymentAttempts({ invoice_id: invoiceId })
+      expect(attempt.status).toBe("authorized")
+      await sipay().updatePaymentAttempts({ id: attempt.id, completed_at: new Date(Date.now() - 18 * 24 * 3600 * 1000) })
+      const near = await watchSipayPreAuthorizations(getContainer())
+      expect(near.expiring).toEqual([expect.objectContaining({ invoice_id: invoiceId, days_left: 2 })])
+
+      await fetch(`${stack.sandbox.link_base}/__sandbox/clock`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ advance_seconds: 21 * 24 * 3600 }) })
+      const after = await watchSipayPreAuthorizations(getContainer())
+      expect(after.cancelled).toEqual([expect.objectContaining({ invoice_id: invoiceId })])
+      expect((await sipay().listPaymentAttempts({ invoice_id: invoiceId }))[0].status).toBe("cancelled")
+      const [canceled] = await getContainer().resolve(Modules.PAYMENT).listPayments({ id: payment.id })
+      expect(canceled.canceled_at).toBeTruthy()
+      recordOutcome("20 days pass", "pre-authorization", "gateway cancels; the job records it and cancels the Medusa payment")
+    })
+
+    it("recurring charges, as the sandbox clock passes their dates, are each recorded once after the gateway confirms them", async () => {
+      const [plan] = await addProducts(getContainer(), store, [
+        { title: "Aylık kahve / Monthly coffee", price: 120, metadata: { sipay_recurring: { cycle: "M", interval: 1, payment_number: 3 } } },
+      ])
+      const cart = await createCart(api, { ...store, products: [plan] }, [1])
+      const { session } = await startPaymentSession(api, store, cart.id, "pp_sipay-2d_sipay")
+      const paid = await api.post(
+        `/store/sipay/payment-sessions/${session.id}/pay-2d`,
+        { installments_number: 1, card: { holder_name: PAYING_CARD.cc_holder_name, number: PAYING_CARD.cc_no, expiry_month: PAYING_CARD.expiry_month, expiry_year: PAYING_CARD.expiry_year, cvv: PAYING_CARD.cvv } },
+        storeHeaders(store)
+      )
+      const order = await orderOfCart(cart.id)
+      // A recurring plan opens once money is taken: the pre-authorization is captured first.
+      await api.post(`/admin/payments/${order.payment_collections[0].payments[0].id}/capture`, {}, admin)
+      const advance = (days: number) =>
+        fetch(`${stack.sandbox.link_base}/__sandbox/clock`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ advance_seconds: days * 24 * 3600 }) })
+      const charges = () => sipay().listRecurringCharges({ order_id: paid.data.order_id }, { order: { recurring_number: "ASC" } })
+
+      await advance(32)
+      await waitFor(async () => (await charges()).length === 1, 15000)
+      await advance(31)
+      await waitFor(async () => (await charges()).length === 2, 15000)
+      const recorded = await charges()
+      expect(recorded.map((c: any) => [c.recurring_number, Number(c.amount), c.status])).toEqual([
+        [2, 120, "Completed"],
+        [3, 120, "Completed"],
+      ])
+
+      // The same notification again, and one with a wrong merchant key, change nothing.
+      const log: any[] = await (await fetch(`${stack.sandbox.link_base}/__sandbox/webhooks`)).json()
+      const delivered = log.find((w) => w.kind === "recurring" && w.status === 200)
+      const again = await fetch(delivered.url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(delivered.body).toString() })
+      expect(again.status).toBe(200)
+      const forged = await fetch(delivered.url, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ ...delivered.body, merchant_key: "not-the-key", recurring_number: "4" }).toString(),
+      })
+      expect(forged.status).toBeGreaterThanOrEqual(400)
+      expect(await charges()).toHaveLength(2)
+      recordOutcome("duplicate and forged", "recurring webhook", "each charge recorded once; a wrong merchant key is refused")
+    })
+
+    describe("faults", () => {
+      async function directSession() {
+        const cart = await createCart(api, store)
+        const { session } = await startPaymentSession(api, store, cart.id, "pp_sipay-2d_sipay")
+        return { cart, session }
+      }
+      function payDirect(sessionId: string) {
+        return api
+          .post(
+            `/store/sipay/payment-sessions/${sessionId}/pay-2d`,
+            { installments_number: 1, card: { holder_name: PAYING_CARD.cc_holder_name, number: PAYING_CARD.cc_no, expiry_month: PAYING_CARD.expiry_month, expiry_year: PAYING_CARD.expiry_year, cvv: PAYING_CARD.cvv } },
+            storeHeaders(store)
+          )
+          .catch((error: any) => error.response)
+      }
+
+      it("'charge then drop the response' on 2D ends, after reconciliation, in exactly one order", async () => {
+        const { cart, session } = await directSession()
+        await fault("paySmart2D", "charge_then_drop")
+        const response = await payDirect(session.id)
+        expect(response.status).toBe(200)
+        expect(response.data.status).toBe("authorized")
+        await reconcileSipayAttempts(getContainer())
+        expect(await orderCount()).toBe(1)
+        expect((await orderOfCart(cart.id)).id).toBe(response.data.order_id)
+        recordOutcome("charge_then_drop", "2D payment", "answer lost; checkstatus finds the charge: exactly one order")
+      })
+
+      it("a lost 3D redirect ends, after reconciliation, in exactly one order", async () => {
+        const cart = await createCart(api, store)
+        const { session } = await startPaymentSession(api, store, cart.id)
+        const form = await issueThreeDForm(api, store, session.id)
+        await fault("sale_webhook", "delay", 1, 120000)
+        const lost = await payAtGateway(form)
+        expect(await orderOfCart(cart.id)).toBeNull()
+        const run = await reconcileSipayAttempts(getContainer())
+        expect(run.statuses.authorized).toBe(1)
+        expect(await orderCount()).toBe(1)
+        const late = await returnToStore(lost)
+        expect(late.pathname.split("/").pop()).toBe((await orderOfCart(cart.id)).id)
+        expect(await orderCount()).toBe(1)
+        recordOutcome("redirect lost, webhook delayed", "3D payment", "reconciliation job completes the cart: exactly one order; the late redirect lands on it")
+      })
+
+      it("HTTP 500s and timeouts give clear errors and no order", async () => {
+        const { cart, session } = await directSession()
+        await fault("paySmart2D", "http_500")
+        const failed = await payDirect(session.id)
+        expect(failed.status).toBe(402)
+        expect(failed.data.message).toMatch(/500/)
+        expect(await orderOfCart(cart.id)).toBeNull()
+        recordOutcome("http_500", "2D payment", "clear error (402), no charge, no order")
+
+        await fault("checkstatus", "http_500", 4)
+        const form = await issueThreeDForm(api, store, (await startPaymentSession(api, store, (await createCart(api, store)).id)).session.id)
+        const landing = await returnToStore(await payAtGateway(form))
+        expect(landing.searchParams.get("error")).toMatch(/could not be confirmed yet/)
+        expect(await orderCount()).toBe(0)
+        recordOutcome("http_500 on checkstatus", "3D return", "the shopper is told the payment is not confirmed yet; no order until the gateway answers")
+        await clearSandboxFaults(stack)
+
+        const timed = await directSession()
+        await fault("paySmart2D", "latency", 1, 4000)
+        const slow = await payDirect(timed.session.id)
+        expect(slow.status).toBe(402)
+        expect(slow.data.message).toMatch(/could not be confirmed|not complete/i)
+        expect(await orderOfCart(timed.cart.id)).toBeNull()
+        // The late charge is found by reconciliation: the money becomes exactly one order.
+        await new Promise((resolve) => setTimeout(resolve, 2500))
+        await reconcileSipayAttempts(getContainer())
+        expect((await orderOfCart(timed.cart.id))?.id).toMatch(/^order_/)
+        recordOutcome("timeout (latency > client timeout)", "2D payment", "clear error, no order; the late charge becomes one order by reconciliation")
+      })
+
+      it("a duplicate and a delayed webhook change nothing", async () => {
+        const cart = await createCart(api, store)
+        const { session } = await startPaymentSession(api, store, cart.id)
+        const form = await issueThreeDForm(api, store, session.id)
+        await fault("sale_webhook", "duplicate")
+        const landing = await returnToStore(await payAtGateway(form))
+        const orderId = landing.pathname.split("/").pop()
+        await waitFor(async () => {
+          const log: any[] = await (await fetch(`${stack.sandbox.link_base}/__sandbox/webhooks`)).json()
+          return log.filter((w) => w.body.invoice_id === form.invoice_id && w.status === 200).length >= 2
+        }, 15000)
+        await new Promise((resolve) => setTimeout(resolve, 8000))
+        expect(await orderCount()).toBe(1)
+        expect((await orderOfCart(cart.id)).id).toBe(orderId)
+        recordOutcome("duplicate", "sale webhook", "one order")
+
+        const second = await createCart(api, store)
+        const { session: secondSession } = await startPaymentSession(api, store, second.id)
+        const secondForm = await issueThreeDForm(api, store, secondSession.id)
+        await fault("sale_webhook", "delay", 1, 3000)
+        await returnToStore(await payAtGateway(secondForm))
+        await new Promise((resolve) => setTimeout(resolve, 3000 + 8000))
+        expect(await orderCount()).toBe(2)
+        recordOutcome("delay", "sale webhook", "one order (the redirect made it; the late webhook changes nothing)")
+      })
+    })
+  },
+})

@@ -1,0 +1,40 @@
+/** The admin API from the admin's own origin (its session cookie). A failed call throws the API's message. */
+export class AdminApiError extends Error {
+  constructor(message: string, readonly status: number) {
+    super(message)
+  }
+}
+
+export async function adminRequest<T>(path: string, init: { method?: "GET" | "POST"; json?: unknown; form?: FormData } = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: "application/json" }
+  let body: BodyInit | undefined
+  if (init.form) {
+    body = init.form
+  } else if (init.json !== undefined) {
+    headers["content-type"] = "application/json"
+    body = JSON.stringify(init.json)
+  }
+  const response = await fetch(path, { method: init.method ?? (body ? "POST" : "GET"), credentials: "include", headers, body })
+  const answer = await response.json().catch(() => null)
+  if (!response.ok) {
+    throw new AdminApiError(answer?.message ?? `The server answered ${response.status}`, response.status)
+  }
+  return answer as T
+}
+
+/** "250.50 TRY" */
+export function formatMoney(amount: string | number | null | undefined, currency?: string | null): string {
+  if (amount === null || amount === undefined || amount === "") {
+    return "-"
+  }
+  const value = Number(amount)
+  return `${Number.isFinite(value) ? value.toFixed(2) : String(amount)}${currency ? ` ${currency.toUpperCase()}` : ""}`
+}
+
+export function formatDateTime(value: string | Date | null | undefined): string {
+  if (!value) {
+    return "-"
+  }
+  const date = new Date(value)
+  return Number.isNaN(date.getTime()) ? String(value) : date.toLocaleString()
+}

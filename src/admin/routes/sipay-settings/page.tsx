@@ -1,0 +1,54 @@
+import { defineRouteConfig } from "@medusajs/admin-sdk"
+import { CogSixTooth } from "@medusajs/icons"
+import { Alert, Button, Heading, Text } from "@medusajs/ui"
+import { useCallback, useEffect, useState } from "react"
+import { adminRequest } from "../../lib/admin-api"
+import type { SettingsAnswer } from "../../lib/types"
+import { CredentialsCard } from "./credentials-card"
+import { SettingsForm } from "./settings-form"
+
+/** What a store owner configures for Sipay in the admin; credentials stay in the options and the environment. */
+const SipaySettingsPage = () => {
+  const [answer, setAnswer] = useState<SettingsAnswer | null>(null)
+  const [error, setError] = useState<string | null>(null)
+
+  const load = useCallback(async () => {
+    try {
+      setAnswer(await adminRequest<SettingsAnswer>("/admin/sipay/settings"))
+      setError(null)
+    } catch (failure) {
+      setError((failure as Error).message)
+    }
+  }, [])
+
+  useEffect(() => {
+    load()
+  }, [load])
+
+  return (
+    <div className="flex flex-col gap-y-3">
+      <div className="px-1">
+        <Heading level="h1">Sipay settings</Heading>
+      </div>
+      {error ? (
+        <Alert variant="error" data-testid="settings-load-error">
+          <div className="flex items-center justify-between gap-x-4">
+            <span>The settings could not be loaded: {error}</span>
+            <Button size="small" variant="secondary" onClick={load}>Try again</Button>
+          </div>
+        </Alert>
+      ) : !answer ? (
+        <Text size="small" className="text-ui-fg-subtle" aria-busy="true">Loading settings…</Text>
+      ) : (
+        <>
+          <SettingsForm key={answer.updated_at ?? "defaults"} answer={answer} onSaved={setAnswer} />
+          <CredentialsCard credentials={answer.credentials} />
+        </>
+      )}
+    </div>
+  )
+}
+
+export const config = defineRouteConfig({ label: "Sipay settings", icon: CogSixTooth })
+
+export default SipaySettingsPage

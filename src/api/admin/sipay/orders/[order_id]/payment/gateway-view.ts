@@ -1,0 +1,135 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { formatAmount, fromMinorUnits, toMinorUnits } from "../../../../../../lib/sipay/amount"
+import type { SaleRecord, TransactionStatus } from "../../../../../../lib/sipay"
+import { gatewayDay, orderPaymentView, paidInvoiceId } from "../../../../../../lib/sales-report"
+import type { AttemptView, OrderPaymentView } from "../../../../../../lib/sales-report"
+import type { PaymentFacts } from "../../../../../../lib/sales-report/order-payment-view"
+import { SIPAY_MODULE } from "../../../../../../modules/sipay"
+import type SipayModuleService from "../../../../../../modules/sipay/service"
+import { toMedusaError } from "../../../../../../providers/sipay/core/sipay-base"
+
+const SIPAY_PROVIDER = /^pp_sipay(-2d)?_/
+/** How long GET serves the gateway's last answer for an invoice; POST .../refresh always asks again. */
+const GATEWAY_ANSWER_TTL_MS = 5 * 60 * 1000
+const GATEWAY_ANSWER_LIMIT = 500
+
+type GatewayAnswer = { status: TransactionStatus; sales: SaleRecord[]; at: Date }
+const gatewayAnswers = new Map<string, GatewayAnswer>()
+
+function remember(invoiceId: string, answer: GatewayAnswer) {
+  gatewayAnswers.delete(invoiceId)
+  gatewayAnswers.set(invoiceId, answer)
+  if (gatewayAnswers.size > GATEWAY_ANSWER_LIMIT) {
+    gatewayAnswers.delete(gatewayAnswers.keys().next().value!)
+  }
+}
+
+const iso = (value: unknown) => (value ? new Date(value as string).toISOString() : null)
+const sum = (rows: { amount: unknown }[] | undefined) => fromMinorUnits((rows ?? []).reduce((total, row) => total + toMinorUnits(row.amount as never), 0n))
+
+/** The order's Sipay payment (the latest one) as Medusa recorded it; 404 when the order has none. */
+async function sipayPaymentOf(container: MedusaContainer, orderId: string): Promise<PaymentFacts> {
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({
+    entity: "order",
+    fields: ["id", "payment_collections.payments.*", "payment_collections.payments.captures.amount", "payment_collections.payments.refunds.amount"],
+    filters: { id: orderId },
+  })
+  const order = data[0] as any
+  if (!order) {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${orderId} was not found`)
+  }
+  const payments = (order.payment_collections ?? []).flatMap((c: any) => c?.payments ?? []).filter((p: any) => SIPAY_PROVIDER.test(p.provider_id))
+  const payment = payments.sort((a: any, b: any) => String(a.created_at).localeCompare(String(b.created_at))).pop()
+  if (!payment) {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${orderId} has no Sipay payment`)
+  }
+  return {
+    id: payment.id,
+    provider_id: payment.provider_id,
+    amount: formatAmount(payment.amount),
+    currency_code: payment.currency_code,
+    captured_amount: sum(payment.captures),
+    refunded_amount: sum(payment.refunds),
+    captured_at: iso(payment.captured_at),
+    canceled_at: iso(payment.canceled_at),
+    data: { ...(payment.data ?? {}), session_id: payment.data?.session_id ?? payment.payment_session_id },
+  }
+}
+
+async function attemptsOf(sipay: SipayModuleService, sessionId: unknown): Promise<AttemptView[]> {
+  if (typeof sessionId !== "string" || !sessionId) {
+    return []
+  }
+  const attempts = await sipay.listPaymentAttempts({ session_id: sessionId }, { order: { attempt_number: "ASC" } })
+  return attempts.map((a) => ({
+    invoice_id: a.invoice_id,
+    attempt_number: a.attempt_number,
+    flow: a.flow,
+    status: a.status,
+    transaction_type: a.transaction_type,
+    installments: a.installments,
+    amount: formatAmount(a.amount as never),
+    currency_code: a.currency_code,
+    masked_card: a.masked_card ?? null,
+    gateway_order_no: a.gateway_order_no ?? null,
+    error_code: a.error_code ?? null,
+    error_message: a.error_message ?? null,
+    created_at: iso(a.created_at),
+    completed_at: iso(a.completed_at),
+  }))
+}
+
+/** checkstatus, and getTransactions on each Istanbul day the attempt may be dated (started, completed). */
+async function askGateway(sipay: SipayModuleService, invoiceId: string, attempt: AttemptView | undefined): Promise<GatewayAnswer> {
+  const client = sipay.getClient()
+  const now = new Date()
+  const days = new Set([attempt?.created_at, attempt?.completed_at].filter(Boolean).map((at) => gatewayDay(new Date(at!))))
+  if (!days.size) {
+    days.add(gatewayDay(now))
+  }
+  const status = await client.checkStatus(invoiceId).catch((error: unknown) => {
+    throw toMedusaError(error, "checkstatus")
+  })
+  const sales: SaleRecord[] = []
+  for (const date of days) {
+    sales.push(
+      ...(await client.getTransactions({ date, invoiceId }).catch((error: unknown) => {
+        throw toMedusaError(error, "getTransactions")
+      }))
+    )
+  }
+  return { status, sales, at: now }
+}
+
+/**
+ * The gateway's view of the order's Sipay payment. `fresh` asks the gateway again; otherwise its
+ * answer of the last few minutes is reused, and a gateway failure leaves the view with `gateway_error`.
+ */
+export async function orderPaymentGatewayView(container: MedusaContainer, orderId: string, options: { fresh: boolean }): Promise<OrderPaymentView & { gateway_error: string | null }> {
+  const sipay = container.resolve<SipayModuleService>(SIPAY_MODULE)
+  const payment = await sipayPaymentOf(container, orderId)
+  const attempts = await attemptsOf(sipay, payment.data.session_id)
+  const invoiceId = paidInvoiceId(payment.data, attempts)
+  let answer: GatewayAnswer | null = null
+  let gatewayError: string | null = null
+  if (invoiceId) {
+    const cached = gatewayAnswers.get(invoiceId)
+    if (!options.fresh && cached && Date.now() - cached.at.getTime() < GATEWAY_ANSWER_TTL_MS) {
+      answer = cached
+    } else {
+      try {
+        answer = await askGateway(sipay, invoiceId, attempts.find((a) => a.invoice_id === invoiceId))
+        remember(invoiceId, answer)
+      } catch (error) {
+        if (options.fresh) {
+          throw error
+        }
+        gatewayError = (error as Error).message
+      }
+    }
+  }
+  const view = orderPaymentView({ order_id: orderId, payment, attempts, status: answer?.status ?? null, sales: answer?.sales ?? [], now: new Date() })
+  return { ...view, checked_at: (answer?.at ?? new Date()).toISOString(), gateway_error: gatewayError }
+}

@@ -1,0 +1,41 @@
+import { z } from "@medusajs/framework/zod"
+
+const URL_ONLY = /^https?:\/\/[^\s]+$/
+const URL_OR_PATH = /^(https?:\/\/[^\s]+|\/[^\s]*)$/
+
+const flag = (name: string) => z.boolean({ error: `${name} must be true or false (or null for the plugin option)` }).nullable().optional()
+const text = (name: string, max: number) => z.string().trim().max(max, { error: `${name} must be at most ${max} characters` }).nullable().optional()
+
+/** A change of the store owner's settings: each field optional; null goes back to the plugin option; "" clears an optional text. */
+export const UpdateSettingsBody = z
+  .object({
+    capture: flag("capture"),
+    three_d_enabled: flag("three_d_enabled"),
+    direct_payment_enabled: flag("direct_payment_enabled"),
+    agricultural_installments: flag("agricultural_installments"),
+    sale_webhook_key: text("sale_webhook_key", 100),
+    recurring_webhook_key: text("recurring_webhook_key", 100),
+    max_installments: z
+      .number({ error: "max_installments must be a whole number from 1 to 12" })
+      .int({ error: "max_installments must be a whole number from 1 to 12" })
+      .min(1, { error: "max_installments must be a whole number from 1 to 12" })
+      .max(12, { error: "max_installments must be a whole number from 1 to 12" })
+      .nullable()
+      .optional(),
+    storefront_url: text("storefront_url", 2000).refine((value) => !value || URL_ONLY.test(value), { error: "storefront_url must be an http(s) URL" }),
+    success_url: text("success_url", 2000).refine((value) => !value || URL_OR_PATH.test(value), {
+      error: "success_url must be an http(s) URL or a path under the storefront starting with / (with {cart_id}, {order_id})",
+    }),
+    failure_url: text("failure_url", 2000).refine((value) => !value || URL_OR_PATH.test(value), {
+      error: "failure_url must be an http(s) URL or a path under the storefront starting with / (with {cart_id}, {error})",
+    }),
+    description_template: z
+      .string()
+      .trim()
+      .min(1, { error: "description_template must not be empty (null goes back to the plugin option)" })
+      .max(255, { error: "description_template must be at most 255 characters" })
+      .nullable()
+      .optional(),
+  })
+  .strict()
+export type UpdateSettingsBody = z.infer<typeof UpdateSettingsBody>

@@ -1,0 +1,57 @@
+import { defineMiddlewares, validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
+import { AttemptChoiceBody, DirectPaymentBody, PartialCaptureBody } from "./validators"
+import { readMultipartForm } from "./admin/sipay/payment-links/multipart"
+import { CreatePaymentLinkBody, GetPaymentLinkQuery, ListPaymentLinksQuery, SendPaymentLinkBody } from "./admin/sipay/payment-links/validators"
+import { UpdateSettingsBody } from "./admin/sipay/settings/validators"
+
+export default defineMiddlewares({
+  routes: [
+    {
+      matcher: "/store/sipay/payment-sessions/:id/3d-form",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(AttemptChoiceBody)],
+    },
+    {
+      matcher: "/sipay/checkout/:session_id/sign",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(AttemptChoiceBody)],
+    },
+    {
+      matcher: "/store/sipay/payment-sessions/:id/pay-2d",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(DirectPaymentBody)],
+    },
+    {
+      matcher: "/admin/sipay/payments/:payment_id/capture",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(PartialCaptureBody)],
+    },
+    {
+      matcher: "/admin/sipay/payment-links",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(ListPaymentLinksQuery, {})],
+    },
+    {
+      matcher: "/admin/sipay/payment-links",
+      method: ["POST"],
+      // The body is a multipart form (the photo): Medusa's parsers leave it to readMultipartForm.
+      bodyParser: false,
+      middlewares: [readMultipartForm(), validateAndTransformBody(CreatePaymentLinkBody)],
+    },
+    {
+      matcher: "/admin/sipay/payment-links/:id",
+      method: ["GET"],
+      middlewares: [validateAndTransformQuery(GetPaymentLinkQuery, {})],
+    },
+    {
+      matcher: "/admin/sipay/payment-links/:id/send",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(SendPaymentLinkBody)],
+    },
+    {
+      matcher: "/admin/sipay/settings",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(UpdateSettingsBody)],
+    },
+  ],
+})

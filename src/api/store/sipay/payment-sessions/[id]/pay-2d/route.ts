@@ -1,0 +1,57 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { MedusaError } from "@medusajs/framework/utils"
+import { AttemptLimiter } from "../../../../../../lib/checkout/rate-limit"
+import { SipayError } from "../../../../../../lib/sipay"
+import { settlePaymentAttemptWorkflow } from "../../../../../../workflows/settle-payment-attempt"
+import { startPaymentAttemptWorkflow } from "../../../../../../workflows/start-payment-attempt"
+import { sipayModuleOf } from "../../../../../sipay-responses"
+import type { DirectPaymentBody } from "../../../../../validators"
+
+const WINDOW_MS = 10 * 60 * 1000
+const perSession = new AttemptLimiter(5, WINDOW_MS)
+const perClient = new AttemptLimiter(20, WINDOW_MS)
+
+/**
+ * Direct (2D) card payment. The card goes once, in transit, to paySmart2D; it never enters a
+ * workflow (whose input may be persisted), a log or a stored row: only the masked outcome is kept.
+ */
+export const POST = async (req: MedusaRequest<DirectPaymentBody>, res: MedusaResponse) => {
+  const sessionId = req.params.id
+  if (!perSession.tryAcquire(sessionId) || !perClient.tryAcquire(req.ip ?? "unknown")) {
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "Too many card payment attempts; please wait a few minutes and try again")
+  }
+  const { card, installments_number, maturity_period, payment_frequency } = req.validatedBody
+  const { result: attempt } = await startPaymentAttemptWorkflow(req.scope).run({
+    input: { session_id: sessionId, flow: "2d", installments_number, maturity_period, payment_frequency, ip: req.ip },
+  })
+  let reported: { masked_card: string | null; error_code: string | null; error: string | null } = { masked_card: null, error_code: null, error: null }
+  try {
+    const outcome = await sipayModuleOf(req)
+      .getClient()
+      .paySmart2D(attempt.request, {
+        holderName: card.holder_name,
+        number: card.number.replace(/\s/g, ""),
+        expiryMonth: card.expiry_month.padStart(2, "0"),
+        expiryYear: card.expiry_year.length === 2 ? `20${card.expiry_year}` : card.expiry_year,
+        cvv: card.cvv,
+      })
+    reported = {
+      masked_card: outcome.maskedCardNumber,
+      error_code: outcome.success ? null : String(outcome.errorCode || outcome.statusCode || ""),
+      error: outcome.success ? null : outcome.error || outcome.statusDescription,
+    }
+  } catch (error) {
+    // A lost answer is settled on the gateway's word below; anything else is reported as it is.
+    if (!(error instanceof SipayError) || error.code !== "outcome_unknown") {
+      reported = { masked_card: null, error_code: error instanceof SipayError ? String(error.statusCode ?? "") : null, error: (error as Error).message }
+    }
+  }
+  const { result } = await settlePaymentAttemptWorkflow(req.scope).run({ input: { invoice_id: attempt.invoice_id, reported } })
+  const body = { status: result.status, invoice_id: result.invoice_id, cart_id: result.cart_id, order_id: result.order_id }
+  if (result.status === "paid" || result.status === "authorized") {
+    res.status(200).json(body)
+    return
+  }
+  const message = result.status === "failed" ? reported.error || result.error || "The card payment failed" : result.error ?? "The payment is not complete"
+  res.status(402).json({ ...body, type: "payment_failed", code: reported.error_code, message })
+}

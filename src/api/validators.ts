@@ -1,0 +1,52 @@
+import { z } from "@medusajs/framework/zod"
+
+const installmentChoice = {
+  installments_number: z.coerce.number().int().min(1).max(12).default(1),
+  maturity_period: z.coerce.number().int().positive().optional(),
+  payment_frequency: z.coerce.number().int().positive().optional(),
+}
+
+/** The non-card choices of an attempt; amount, items and capture mode are never taken from the storefront. */
+export const AttemptChoiceBody = z.object({ ...installmentChoice, locale: z.enum(["tr", "en"]).optional() }).strict()
+export type AttemptChoiceBody = z.infer<typeof AttemptChoiceBody>
+
+/** Card data for a direct payment: checked here, sent once to the gateway, never stored or echoed. */
+export const DirectPaymentBody = z
+  .object({
+    ...installmentChoice,
+    card: z
+      .object({
+        holder_name: z.string().trim().min(1).max(100),
+        number: z.string().regex(/^[0-9 ]{12,23}$/, { error: "card number must be 12 to 19 digits" }),
+        expiry_month: z.string().regex(/^(0?[1-9]|1[0-2])$/, { error: "expiry month must be 1 to 12" }),
+        expiry_year: z.string().regex(/^(\d{2}|\d{4})$/, { error: "expiry year must have 2 or 4 digits" }),
+        cvv: z.string().regex(/^\d{3,4}$/, { error: "CVV must be 3 or 4 digits" }),
+      })
+      .strict(),
+  })
+  .strict()
+export type DirectPaymentBody = z.infer<typeof DirectPaymentBody>
+
+export const InstallmentsQuery = z.object({
+  bin: z.string().regex(/^\d{6,8}$/, { error: "bin must be the first 6 to 8 digits of the card" }),
+  amount: z.string().regex(/^\d+(\.\d{1,2})?$/, { error: "amount must be a decimal number" }).optional(),
+  currency_code: z.string().regex(/^[A-Za-z]{3}$/).optional(),
+})
+
+export const PartialCaptureBody = z
+  .object({ amount: z.union([z.string(), z.number()]).transform(String).pipe(z.string().regex(/^\d+(\.\d{1,2})?$/, { error: "amount must be a positive decimal with at most 2 decimals" })) })
+  .strict()
+export type PartialCaptureBody = z.infer<typeof PartialCaptureBody>
+
+/** The recurring webhook's fields (gateway reference); merchant_key is checked against the plugin's. */
+export const RecurringWebhookBody = z.object({
+  merchant_key: z.string().min(1),
+  plan_code: z.coerce.string().min(1),
+  recurring_number: z.coerce.number().int().positive(),
+  invoice_id: z.string().min(1),
+  order_id: z.coerce.string().optional().nullable(),
+  product_price: z.coerce.string().regex(/^\d+(\.\d+)?$/),
+  status: z.string().min(1),
+  attempts: z.coerce.number().int().optional().nullable(),
+  action_date: z.string().optional().nullable(),
+})

@@ -1,0 +1,76 @@
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { SIPAY_MODULE } from "../modules/sipay"
+import type SipayModuleService from "../modules/sipay/service"
+import { PRE_AUTHORIZATION_DAYS } from "../lib/options"
+import { preAuthorizationDeadline } from "../lib/sales-report/pre-authorization"
+import { classifyTransaction } from "../providers/sipay/utils/status"
+
+export const PRE_AUTHORIZATION_EXPIRING_EVENT = "sipay.pre_authorization.expiring"
+export const PRE_AUTHORIZATION_CANCELLED_EVENT = "sipay.pre_authorization.cancelled"
+
+export type PreAuthorizationReport = {
+  expiring: { invoice_id: string; order_id: string | null; days_left: number }[]
+  cancelled: { invoice_id: string; order_id: string | null; reason: string }[]
+  captured: string[]
+}
+
+/**
+ * Every open pre-authorization, asked about at the gateway: captured elsewhere -> recorded;
+ * cancelled by the gateway (the 20-day deadline) or for a cancelled order -> the payment is
+ * cancelled in Medusa too (this also retries cancels that Medusa's order-cancel flow only logged);
+ * near the deadline -> reported (log and event).
+ */
+export default async function watchSipayPreAuthorizations(container: MedusaContainer): Promise<PreAuthorizationReport> {
+  const sipay = container.resolve<SipayModuleService>(SIPAY_MODULE)
+  const paymentModule = container.resolve(Modules.PAYMENT)
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const eventBus = container.resolve(Modules.EVENT_BUS)
+  const logger = container.resolve("logger")
+  const warningDays = sipay.getOptions().preAuthorizationWarningDays ?? 17
+  const report: PreAuthorizationReport = { expiring: [], cancelled: [], captured: [] }
+  const open = await sipay.listPaymentAttempts({ status: "authorized" }, { take: 500, order: { completed_at: "ASC" } })
+
+  for (const attempt of open) {
+    try {
+      const transaction = await sipay.getClient().checkStatus(attempt.invoice_id)
+      const outcome = classifyTransaction(transaction)
+      const [payment] = await paymentModule.listPayments({ payment_session_id: attempt.session_id })
+      const { data: orders } = attempt.order_id
+        ? await query.graph({ entity: "order", fields: ["id", "status", "canceled_at"], filters: { id: attempt.order_id } })
+        : { data: [] as any[] }
+      const orderCancelled = Boolean((orders[0] as any)?.canceled_at)
+
+      if (outcome === "captured") {
+        await sipay.updatePaymentAttempts({ id: attempt.id, status: "paid" })
+        report.captured.push(attempt.invoice_id)
+        continue
+      }
+      if (outcome === "cancelled" || outcome === "failed" || orderCancelled) {
+        // Medusa's cancel asks the gateway: a reservation still open is cancelled there, a gone one is accepted.
+        if (payment && !payment.canceled_at && !payment.captured_at) {
+          await paymentModule.cancelPayment(payment.id)
+        }
+        const reason = orderCancelled && outcome === "authorized" ? "order cancelled" : transaction.reason || "cancelled by the gateway"
+        await sipay.updatePaymentAttempts({ id: attempt.id, status: "cancelled", error_message: reason })
+        report.cancelled.push({ invoice_id: attempt.invoice_id, order_id: attempt.order_id ?? null, reason })
+        await eventBus.emit({ name: PRE_AUTHORIZATION_CANCELLED_EVENT, data: { invoice_id: attempt.invoice_id, order_id: attempt.order_id, payment_id: payment?.id, reason } })
+        continue
+      }
+      const { days_left: daysLeft } = preAuthorizationDeadline(new Date(attempt.completed_at ?? attempt.created_at), new Date())
+      if (PRE_AUTHORIZATION_DAYS - daysLeft >= warningDays) {
+        report.expiring.push({ invoice_id: attempt.invoice_id, order_id: attempt.order_id ?? null, days_left: daysLeft })
+        logger.warn(`Sipay pre-authorization ${attempt.invoice_id} (order ${attempt.order_id}) is cancelled by the gateway in ${daysLeft} day(s) unless captured`)
+        await eventBus.emit({ name: PRE_AUTHORIZATION_EXPIRING_EVENT, data: { invoice_id: attempt.invoice_id, order_id: attempt.order_id, payment_id: payment?.id, days_left: daysLeft } })
+      }
+    } catch (error) {
+      logger.warn(`Sipay pre-authorization check of ${attempt.invoice_id} failed: ${(error as Error).message}`)
+    }
+  }
+  return report
+}
+
+export const config = {
+  name: "sipay-pre-authorizations",
+  schedule: process.env.SIPAY_PRE_AUTHORIZATION_SCHEDULE || "17 * * * *",
+}

@@ -1,0 +1,47 @@
+import { CurrencyCode, SipayClient, SipayError } from "../sipay"
+import { CheckoutSettings } from "../settings"
+
+export type InstallmentOffer = {
+  installments: { installments_number: number; amount_to_be_paid: string | null; label: string | null; card_program: string | null }[]
+  agricultural: { maturity_periods: number[]; payment_frequencies: number[] } | null
+}
+
+/**
+ * What a card may pay in: the gateway's POS options for its BIN (getpos), capped by the store's
+ * policy, and the agricultural terms when the store offers them and the card has them. The total
+ * never changes with the count (the merchant absorbs the commission).
+ */
+export async function installmentOffer(
+  client: SipayClient,
+  settings: CheckoutSettings,
+  query: { bin: string; amount: string; currencyCode: CurrencyCode; recurring?: boolean }
+): Promise<InstallmentOffer> {
+  const bin = query.bin.slice(0, 6)
+  let options: Awaited<ReturnType<SipayClient["getPos"]>> = []
+  try {
+    options = await client.getPos({ bin, amount: query.amount, currencyCode: query.currencyCode, isRecurring: query.recurring })
+  } catch (error) {
+    // A card without a POS (102) still gets single payment: the gateway decides at payment time.
+    if (!(error instanceof SipayError) || error.statusCode !== 102) {
+      throw error
+    }
+  }
+  const seen = new Map<number, InstallmentOffer["installments"][number]>()
+  for (const option of options) {
+    const count = option.installmentsNumber ?? 0
+    if (count >= 1 && count <= settings.maxInstallments && !seen.has(count)) {
+      seen.set(count, { installments_number: count, amount_to_be_paid: option.amountToBePaid, label: option.title, card_program: option.cardProgram })
+    }
+  }
+  if (!seen.has(1)) {
+    seen.set(1, { installments_number: 1, amount_to_be_paid: query.amount, label: null, card_program: null })
+  }
+  let agricultural: InstallmentOffer["agricultural"] = null
+  if (settings.agriculturalInstallments) {
+    const terms = await client.getInstallments({ bin, amount: query.amount, currencyCode: query.currencyCode })
+    if (terms.maturityPeriods.length && terms.paymentFrequencies.length) {
+      agricultural = { maturity_periods: terms.maturityPeriods, payment_frequencies: terms.paymentFrequencies }
+    }
+  }
+  return { installments: [...seen.values()].sort((a, b) => a.installments_number - b.installments_number), agricultural }
+}

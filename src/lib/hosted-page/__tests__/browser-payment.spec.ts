@@ -1,0 +1,219 @@
+import type { Browser, BrowserContext, Page } from "playwright-core"
+import { launchBrowser } from "../../../../integration-tests/harness/browser"
+import { hostedPageHeaders } from "../headers"
+import { MESSAGES } from "../messages"
+import { CARD_FIELD_NAMES, futureExpiry, pastExpiry, shoot, textOf, waitForText, watchConsole } from "./browser-helpers"
+import { CARDS, HostedPageFixture, startHostedPageFixture } from "./hosted-page-fixture"
+
+jest.setTimeout(120_000)
+
+let browser: Browser
+let fixture: HostedPageFixture
+let context: BrowserContext
+let page: Page
+let problems: string[]
+
+beforeAll(async () => {
+  ;[browser, fixture] = await Promise.all([launchBrowser(), startHostedPageFixture()])
+})
+afterAll(async () => {
+  await browser?.close()
+  await fixture?.close()
+})
+// every test runs with the page's own CSP in force (no bypass) and must log no error or violation
+beforeEach(async () => {
+  context = await browser.newContext()
+  page = await context.newPage()
+  problems = watchConsole(page)
+  fixture.signFailures = 0
+  fixture.signDelayMs = 0
+})
+afterEach(async () => {
+  await context.close()
+})
+
+const HOLDER = "Zeynep Öztürk"
+const CVV = "737"
+
+async function fillCard(number: string, expiry = futureExpiry()): Promise<void> {
+  await page.fill("#cc_holder_name", HOLDER)
+  await page.fill("#cc_no", number)
+  await page.fill("#expiry_month", expiry.month)
+  await page.fill("#expiry_year", expiry.year)
+  await page.fill("#cvv", CVV)
+}
+
+async function submitToGateway(): Promise<URLSearchParams> {
+  const before = fixture.gatewayPosts.length
+  await Promise.all([page.waitForURL(`${fixture.gatewayOrigin}/**`), page.click("#pay-button")])
+  expect(fixture.gatewayPosts).toHaveLength(before + 1)
+  return new URLSearchParams(fixture.gatewayPosts[before].body)
+}
+
+describe("hosted card page in a real browser: payment", () => {
+  it("posts the card and the signed fields to the gateway, while sign and the store never see the card", async () => {
+    const response = await page.goto(fixture.pageUrl("en"))
+    const csp = response!.headers()["content-security-policy"]
+    expect(csp).toMatch(/^default-src 'none'; script-src 'nonce-[A-Za-z0-9+/]{22}=='; /)
+    expect(csp).toContain(`form-action 'self' ${fixture.gatewayOrigin}`)
+    const nonce = csp.match(/'nonce-([^']+)'/)![1]
+    expect(response!.headers()).toMatchObject(
+      Object.fromEntries(
+        Object.entries(hostedPageHeaders({ nonce, gatewayOrigin: fixture.gatewayOrigin, frameAncestors: ["https://shop.example"] })).map(
+          ([k, v]) => [k.toLowerCase(), v]
+        )
+      )
+    )
+
+    const number = CARDS.withInstallments
+    await fillCard(number)
+    await page.waitForSelector("#installment-6")
+    expect(await page.$("#installment-9")).toBeNull() // above maxInstallments
+    expect(await page.isChecked("#installment-1")).toBe(true)
+    expect(fixture.storeRequests.filter((r) => r.url.includes("/installments")).map((r) => r.url)).toEqual([
+      "/sipay/checkout/payses_TEST01/installments?bin=450803",
+    ])
+    await page.check("#installment-6")
+    await shoot(page, "hosted page payment", "1-filled-6-installments")
+
+    const posted = await submitToGateway()
+    await shoot(page, "hosted page payment", "2-gateway")
+    const expiry = futureExpiry()
+    const signed = fixture.signedFields.at(-1)!
+    expect(Object.fromEntries(posted)).toEqual({
+      ...signed,
+      cc_holder_name: HOLDER,
+      cc_no: number,
+      expiry_month: expiry.month,
+      expiry_year: expiry.year,
+      cvv: CVV,
+    })
+    expect([...posted.keys()]).toHaveLength(new Set(posted.keys()).size)
+    expect(signed.installments_number).toBe("6")
+    expect(fixture.gatewayPosts.at(-1)!.headers["content-type"]).toBe("application/x-www-form-urlencoded")
+    expect(fixture.gatewayPosts.at(-1)!.headers.referer).toBeUndefined()
+
+    const signBody = JSON.parse(fixture.signRequests.at(-1)!.body)
+    expect(signBody).toEqual({ installments_number: 6, locale: "en" })
+    for (const request of fixture.storeRequests) {
+      // Addresses carry a random port that can contain the CVV's digits: they are left out.
+      const { host: _host, origin: _origin, referer: _referer, ...headers } = request.headers as Record<string, unknown>
+      const seen = `${request.url} ${request.body} ${JSON.stringify(headers)}`
+      for (const secret of [number, number.slice(6), CVV, HOLDER, encodeURIComponent(HOLDER), ...CARD_FIELD_NAMES]) {
+        expect([request.url, seen.includes(secret)]).toEqual([request.url, false])
+      }
+    }
+    expect(problems).toEqual([])
+  })
+
+  it("refuses a bad Luhn number and a past expiry, announces it, and signs nothing", async () => {
+    const t = MESSAGES.tr
+    await page.goto(fixture.pageUrl("tr"))
+    const signsBefore = fixture.signRequests.length
+    const bad = CARDS.badLuhn
+    await fillCard(bad, pastExpiry())
+    await page.press("#cvv", "Enter")
+
+    expect(await waitForText(page, "#form-status")).toBe(t.errorSummary)
+    expect(await page.getAttribute("#form-status", "role")).toBe("alert")
+    expect(await page.getAttribute("#cc_no", "aria-invalid")).toBe("true")
+    expect(await page.getAttribute("#cc_no", "aria-describedby")).toBe("cc_no-error")
+    expect(await textOf(page, "#cc_no-error")).toBe(t.errorNumberInvalid)
+    expect(await page.isVisible("#cc_no-error")).toBe(true)
+    expect(await page.getAttribute("#expiry_year", "aria-invalid")).toBe("true")
+    expect(await page.getAttribute("#expiry_month", "aria-invalid")).toBe("true")
+    expect(await page.getAttribute("#expiry_year", "aria-describedby")).toBe("expiry-error")
+    expect(await textOf(page, "#expiry-error")).toBe(t.errorExpired)
+    expect(await page.getAttribute("#cvv", "aria-invalid")).toBeNull()
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("cc_no")
+    await shoot(page, "hosted page validation", "1-errors-announced")
+
+    // correcting a field clears its error as the shopper types
+    await page.fill("#cc_no", CARDS.withInstallments)
+    expect(await page.getAttribute("#cc_no", "aria-invalid")).toBeNull()
+    expect(await page.isVisible("#cc_no-error")).toBe(false)
+    expect(await textOf(page, "#expiry-error")).toBe(t.errorExpired)
+    await shoot(page, "hosted page validation", "2-number-corrected")
+    expect(fixture.signRequests.length).toBe(signsBefore)
+    expect(fixture.gatewayPosts.every((post) => !post.body.includes(bad))).toBe(true)
+    expect(problems).toEqual([])
+  })
+
+  it("keeps single payment when the installment lookup fails, and says so", async () => {
+    await page.goto(fixture.pageUrl("tr"))
+    await fillCard(CARDS.lookupFails)
+    expect(await waitForText(page, "#installments-status")).toBeTruthy()
+    await page.waitForFunction((text) => document.getElementById("installments-status")?.textContent === text, MESSAGES.tr.installmentsFailed)
+    expect(await page.$$eval("#installment-options input", (inputs) => inputs.map((i) => (i as HTMLInputElement).value))).toEqual(["1"])
+    expect(await page.isChecked("#installment-1")).toBe(true)
+    await shoot(page, "hosted page installments failed", "1-single-payment")
+    const posted = await submitToGateway()
+    expect(posted.get("installments_number")).toBe("1")
+    expect(JSON.parse(fixture.signRequests.at(-1)!.body)).toEqual({ installments_number: 1, locale: "tr" })
+    // the failed lookup's 502 is the only console error
+    expect(problems.filter((p) => !p.includes("502"))).toEqual([])
+  })
+
+  it("shows agricultural options only when offered and chosen, and sends them to sign", async () => {
+    await page.goto(fixture.pageUrl("tr"))
+    await fillCard(CARDS.withInstallments)
+    await page.waitForSelector("#installment-3")
+    expect(await page.$("#installment-agricultural")).toBeNull()
+    expect(await page.isVisible("#agricultural-options")).toBe(false)
+
+    await page.fill("#cc_no", CARDS.agricultural)
+    await page.waitForSelector("#installment-agricultural")
+    expect(await page.isVisible("#maturity_period")).toBe(false)
+    await page.check("#installment-agricultural")
+    expect(await page.isVisible("#maturity_period")).toBe(true)
+    await page.selectOption("#maturity_period", "60")
+    await page.selectOption("#payment_frequency", "3")
+    await shoot(page, "hosted page agricultural", "1-chosen")
+    const posted = await submitToGateway()
+    expect(JSON.parse(fixture.signRequests.at(-1)!.body)).toEqual({
+      installments_number: 1,
+      maturity_period: 60,
+      payment_frequency: 3,
+      locale: "tr",
+    })
+    expect(posted.get("maturity_period")).toBe("60")
+    expect(posted.getAll("payment_frequency")).toEqual(["3"])
+    expect(posted.has("installment")).toBe(false)
+    expect(problems).toEqual([])
+  })
+
+  it("announces a sign error, signs once on a double click, and goes through on retry", async () => {
+    await page.goto(fixture.pageUrl("tr"))
+    await fillCard(CARDS.withInstallments)
+    await page.waitForSelector("#installment-2")
+    fixture.signFailures = 1
+    fixture.signDelayMs = 400
+    const signsBefore = fixture.signRequests.length
+    await page.dblclick("#pay-button")
+    expect(await page.isDisabled("#pay-button")).toBe(true)
+    expect(await textOf(page, "#pay-button")).toBe(MESSAGES.tr.paying)
+    expect(await waitForText(page, "#form-status")).toBe("Sepetiniz değişti; lütfen tekrar deneyin.")
+    expect(fixture.signRequests.length).toBe(signsBefore + 1)
+    expect(await page.isDisabled("#pay-button")).toBe(false)
+    expect(page.url()).toBe(fixture.pageUrl("tr"))
+    await shoot(page, "hosted page sign error", "1-announced")
+
+    fixture.signDelayMs = 0
+    const posted = await submitToGateway()
+    expect(fixture.signRequests.length).toBe(signsBefore + 2)
+    expect(posted.get("invoice_id")).toBe(fixture.signedFields.at(-1)!.invoice_id)
+    // the sign endpoint's 409 is the only console error
+    expect(problems.filter((p) => !p.includes("409"))).toEqual([])
+  })
+
+  it("enforces the policy: a script without the nonce does not run", async () => {
+    await page.goto(fixture.pageUrl("tr"))
+    await page.evaluate(() => {
+      const script = document.createElement("script")
+      script.textContent = "window.__injected = true"
+      document.body.appendChild(script)
+    })
+    expect(await page.evaluate(() => (window as any).__injected)).toBeUndefined()
+    expect(problems.some((p) => /Content Security Policy/.test(p))).toBe(true)
+  })
+})

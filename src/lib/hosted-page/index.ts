@@ -1,0 +1,8 @@
+export { renderHostedPage, formatAmount } from "./render"
+export type { HostedPageInput, HostedPageCurrency } from "./render"
+export { hostedPageHeaders } from "./headers"
+export type { HostedPageHeadersInput } from "./headers"
+export { pickLocale } from "./locale"
+export { MESSAGES } from "./messages"
+export type { HostedPageLocale, HostedPageMessages } from "./messages"
+export { escapeHtml, jsonForScript } from "./escape"

@@ -1,0 +1,136 @@
+import { escapeHtml, jsonForScript, safeLinkUrl } from "./escape"
+import { assertNonce } from "./headers"
+import { fillTemplate, HostedPageLocale, MESSAGES, NUMBER_LOCALE } from "./messages"
+import { HOSTED_PAGE_SCRIPT } from "./script"
+import { HOSTED_PAGE_CSS } from "./styles"
+
+export type HostedPageCurrency = "TRY" | "USD" | "EUR"
+
+export type HostedPageInput = {
+  sessionId: string
+  /** Decimal string, e.g. "1249.90"; never a float. */
+  amount: string
+  currencyCode: HostedPageCurrency
+  locale: HostedPageLocale
+  storeName: string
+  /** Same origin as the page: POST, answers `{ action, fields }` or `{ message }`. */
+  signUrl: string
+  /** Same origin as the page: GET `?bin=`, answers `{ installments, agricultural? }`. */
+  installmentsUrl: string
+  cancelUrl?: string | null
+  nonce: string
+  maxInstallments: number
+}
+
+const CURRENCIES: HostedPageCurrency[] = ["TRY", "USD", "EUR"]
+
+/** The amount for people, from the decimal string itself (Intl formats decimal strings exactly). */
+export function formatAmount(amount: string, currencyCode: HostedPageCurrency, locale: HostedPageLocale): string {
+  const format = new Intl.NumberFormat(NUMBER_LOCALE[locale], { style: "currency", currency: currencyCode })
+  return (format.format as unknown as (value: string) => string)(amount)
+}
+
+function checkInput(input: HostedPageInput): void {
+  assertNonce(input.nonce)
+  if (!/^\d+(\.\d+)?$/.test(input.amount)) {
+    throw new Error(`hosted page: amount must be a decimal string, got ${JSON.stringify(input.amount)}`)
+  }
+  if (!CURRENCIES.includes(input.currencyCode)) {
+    throw new Error(`hosted page: unsupported currency ${JSON.stringify(input.currencyCode)}`)
+  }
+  if (!(input.locale in MESSAGES)) {
+    throw new Error(`hosted page: unsupported locale ${JSON.stringify(input.locale)}`)
+  }
+}
+
+function cardField(id: string, label: string, attributes: string, describedBy: string[], extra = ""): string {
+  return `<div class="field">
+<label for="${id}">${escapeHtml(label)}</label>
+<input type="text" id="${id}" name="${id}" ${attributes} aria-describedby="${describedBy.join(" ")}">
+${extra}</div>`
+}
+
+/** The complete HTML of the hosted card page. Every interpolated value is escaped. */
+export function renderHostedPage(input: HostedPageInput): string {
+  checkInput(input)
+  const t = MESSAGES[input.locale]
+  const other: HostedPageLocale = input.locale === "tr" ? "en" : "tr"
+  const amount = formatAmount(input.amount, input.currencyCode, input.locale)
+  const payLabel = fillTemplate(t.pay, { amount })
+  const cancelUrl = safeLinkUrl(input.cancelUrl)
+  const maxInstallments = Math.max(1, Math.floor(Number(input.maxInstallments) || 1))
+  const nonce = escapeHtml(input.nonce)
+  const config = {
+    sessionId: input.sessionId,
+    amount: input.amount,
+    currencyCode: input.currencyCode,
+    locale: input.locale,
+    numberLocale: NUMBER_LOCALE[input.locale],
+    signUrl: input.signUrl,
+    installmentsUrl: input.installmentsUrl,
+    maxInstallments,
+    messages: t,
+  }
+  const error = (key: string) => `<p id="${key}-error" class="error" hidden></p>`
+
+  return `<!doctype html>
+<html lang="${input.locale}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
+<meta name="referrer" content="no-referrer">
+<meta name="format-detection" content="telephone=no">
+<title>${escapeHtml(t.pageTitle)} · ${escapeHtml(input.storeName)}</title>
+<style nonce="${nonce}">${HOSTED_PAGE_CSS}</style>
+</head>
+<body>
+<div class="page">
+<header class="topbar">
+<p class="store">${escapeHtml(input.storeName)}</p>
+<a id="switch-language" href="?lang=${other}" hreflang="${other}" lang="${other}">${escapeHtml(t.switchLanguage)}</a>
+</header>
+<main class="panel">
+<h1>${escapeHtml(t.pageTitle)}</h1>
+<p class="amount">${escapeHtml(t.amountLabel)} <strong>${escapeHtml(amount)}</strong></p>
+<p class="reference">${escapeHtml(t.reference)}: ${escapeHtml(input.sessionId)}</p>
+<noscript><p class="error">${escapeHtml(t.noScript)}</p></noscript>
+<form id="card-form" method="post" novalidate>
+<div id="form-status" class="status" role="alert" aria-live="assertive"></div>
+${cardField("cc_holder_name", t.holderLabel, `autocomplete="cc-name" maxlength="100" autocapitalize="characters" spellcheck="false"`, ["cc_holder_name-error"], error("cc_holder_name"))}
+${cardField("cc_no", t.numberLabel, `autocomplete="cc-number" inputmode="numeric" maxlength="23" spellcheck="false"`, ["cc_no-error"], error("cc_no"))}
+<fieldset>
+<legend>${escapeHtml(t.expiryLegend)}</legend>
+<div class="row">
+${cardField("expiry_month", t.monthLabel, `autocomplete="cc-exp-month" inputmode="numeric" maxlength="2"`, ["expiry-error"])}
+${cardField("expiry_year", t.yearLabel, `autocomplete="cc-exp-year" inputmode="numeric" maxlength="4"`, ["expiry-error"])}
+</div>
+${error("expiry")}
+</fieldset>
+${cardField("cvv", t.cvvLabel, `autocomplete="cc-csc" inputmode="numeric" maxlength="4"`, ["cvv-hint", "cvv-error"], `<p id="cvv-hint" class="hint">${escapeHtml(t.cvvHint)}</p>\n${error("cvv")}`)}
+<fieldset id="installments">
+<legend>${escapeHtml(t.installmentsLegend)}</legend>
+<div id="installment-options">
+<div class="choice"><input type="radio" name="installment" id="installment-1" value="1" form="installment-choices" checked>
+<label for="installment-1">${escapeHtml(t.singlePayment)}<span class="detail">${escapeHtml(amount)}</span></label></div>
+</div>
+<div id="agricultural-options" class="agricultural" hidden>
+<div class="field"><label for="maturity_period">${escapeHtml(t.maturityLabel)}</label><select id="maturity_period" form="installment-choices"></select></div>
+<div class="field"><label for="payment_frequency">${escapeHtml(t.frequencyLabel)}</label><select id="payment_frequency" form="installment-choices"></select></div>
+</div>
+<p id="installments-status" class="hint" role="status" aria-live="polite">${escapeHtml(maxInstallments > 1 ? t.installmentsHint : t.installmentsNone)}</p>
+</fieldset>
+<div id="signed-fields" hidden></div>
+<button type="submit" id="pay-button" disabled>${escapeHtml(payLabel)}</button>
+</form>
+<form id="installment-choices" hidden></form>
+<p class="secure">${escapeHtml(t.secureNote)}</p>
+${cancelUrl ? `<a id="cancel-link" class="cancel" href="${escapeHtml(cancelUrl)}">${escapeHtml(t.cancel)}</a>` : ""}
+</main>
+</div>
+<script type="application/json" id="sipay-config">${jsonForScript(config)}</script>
+<script nonce="${nonce}">${HOSTED_PAGE_SCRIPT}</script>
+</body>
+</html>
+`
+}

@@ -1,0 +1,103 @@
+/**
+ * The one options object given to both the plugin entry (read by this plugin's module, hence by
+ * routes, workflows and jobs) and the payment provider entry (read by the provider). Pure: no I/O.
+ */
+import type { SipayBrand, SipayClientOptions } from "./sipay"
+
+export type { SipayBrand }
+
+/** The gateway client's settings (credentials, base URLs or brand, timeout) plus the plugin's own. */
+export type SipayOptions = Omit<SipayClientOptions, "logger"> & {
+  /** true: 'Auth' (captured at once); false: 'PreAuth', captured later from the admin. Default true. */
+  capture?: boolean
+  /** The direct (2D) provider is refused unless enabled: card data then passes through the store's server. */
+  enableDirectPayment?: boolean
+  /** Sale webhook key configured in the merchant panel, mapped to {backend}/hooks/payment/sipay_sipay. */
+  saleWebhookKey?: string
+  /** Recurring webhook key, mapped to {backend}/sipay/hooks/recurring. */
+  recurringWebhookKey?: string
+  /** The store server's public address, for the gateway's return and cancel redirects. */
+  backendUrl?: string
+  /** Storefront address; success and failure URL templates below default under it. */
+  storefrontUrl?: string
+  /** Template with {cart_id}, {order_id}: where a shopper lands after paying. */
+  successUrl?: string
+  /** Template with {cart_id}, {error}: where a shopper lands after a failed or cancelled payment. */
+  failureUrl?: string
+  /** Highest installment count offered (1 = single payment only). Default 12. */
+  maxInstallments?: number
+  /** Offer the agricultural ('tarim') installment type to cards that support it. Default false. */
+  agriculturalInstallments?: boolean
+  /** Invoice description sent to the gateway; {order}, {cart_id}, {store} are replaced. */
+  descriptionTemplate?: string
+  /** Attempts left pending (no redirect, no webhook) this long are asked about by the reconciliation job. Default 300. */
+  reconcileAfterSeconds?: number
+  /** How many pending attempts one run of the reconciliation job settles. Default 50. */
+  reconcileBatchSize?: number
+  /** Days after which an uncaptured pre-authorization is reported as near its 20-day deadline. Default 17. */
+  preAuthorizationWarningDays?: number
+}
+
+/** The gateway cancels a pre-authorization not completed within this many days. */
+export const PRE_AUTHORIZATION_DAYS = 20
+
+export const REQUIRED_CREDENTIALS = ["appId", "appSecret", "merchantKey"] as const
+
+export const DEFAULT_DESCRIPTION_TEMPLATE = "Order {cart_id}"
+
+/** A clear error naming every missing option, or nothing. */
+export function findOptionProblems(options: Partial<SipayOptions> | undefined): string[] {
+  const problems: string[] = []
+  const given = options ?? {}
+  for (const name of REQUIRED_CREDENTIALS) {
+    const value = given[name]
+    if (typeof value !== "string" || value.trim() === "") {
+      problems.push(`option "${name}" is required`)
+    }
+  }
+  if (!given.brand && !given.baseUrl) {
+    problems.push(`option "baseUrl" (or "brand") is required`)
+  }
+  if (given.maxInstallments !== undefined && (!Number.isInteger(given.maxInstallments) || given.maxInstallments < 1 || given.maxInstallments > 12)) {
+    problems.push(`option "maxInstallments" must be a whole number from 1 to 12`)
+  }
+  for (const name of ["baseUrl", "panelBaseUrl", "backendUrl", "storefrontUrl"] as const) {
+    const value = given[name]
+    if (value !== undefined && value !== "" && !/^https?:\/\/[^\s]+$/.test(String(value))) {
+      problems.push(`option "${name}" must be an http(s) URL`)
+    }
+  }
+  return problems
+}
+
+export function assertValidOptions(options: Partial<SipayOptions> | undefined, where: string): asserts options is SipayOptions {
+  const problems = findOptionProblems(options)
+  if (problems.length) {
+    throw new Error(`Sipay ${where}: ${problems.join("; ")}`)
+  }
+}
+
+/** Options from the environment variables of docs/contracts.md (used by medusa-config.ts and the demo). */
+export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): SipayOptions {
+  const maxInstallments = env.SIPAY_MAX_INSTALLMENTS ? Number(env.SIPAY_MAX_INSTALLMENTS) : undefined
+  return {
+    brand: (env.SIPAY_BRAND || undefined) as SipayBrand | undefined,
+    baseUrl: env.SIPAY_BASE_URL || undefined,
+    panelBaseUrl: env.SIPAY_PANEL_BASE_URL || undefined,
+    appId: env.SIPAY_APP_ID ?? "",
+    appSecret: env.SIPAY_APP_SECRET ?? "",
+    merchantKey: env.SIPAY_MERCHANT_KEY ?? "",
+    merchantId: env.SIPAY_MERCHANT_ID || undefined,
+    capture: env.SIPAY_CAPTURE ? env.SIPAY_CAPTURE !== "false" : undefined,
+    enableDirectPayment: env.SIPAY_ENABLE_DIRECT_PAYMENT === "true",
+    saleWebhookKey: env.SIPAY_SALE_WEBHOOK_KEY || undefined,
+    recurringWebhookKey: env.SIPAY_RECURRING_WEBHOOK_KEY || undefined,
+    backendUrl: env.MEDUSA_BACKEND_URL || undefined,
+    storefrontUrl: env.STOREFRONT_URL || undefined,
+    maxInstallments,
+    agriculturalInstallments: env.SIPAY_AGRICULTURAL_INSTALLMENTS === "true",
+    timeoutMs: env.SIPAY_TIMEOUT_MS ? Number(env.SIPAY_TIMEOUT_MS) : undefined,
+    reconcileAfterSeconds: env.SIPAY_RECONCILE_AFTER_SECONDS ? Number(env.SIPAY_RECONCILE_AFTER_SECONDS) : undefined,
+    reconcileBatchSize: env.SIPAY_RECONCILE_BATCH_SIZE ? Number(env.SIPAY_RECONCILE_BATCH_SIZE) : undefined,
+  }
+}

@@ -1,0 +1,6 @@
+export * from "./errors"
+export * from "./expiry"
+export * from "./photo"
+export * from "./record"
+export * from "./rules"
+export * from "./usage"

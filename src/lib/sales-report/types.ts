@@ -1,0 +1,67 @@
+import type { SaleRecord } from "../sipay/types"
+
+/** What the plugin knows about a sale beside the gateway's record. */
+export type SaleLinks = {
+  /** The Medusa order, when the invoice id is one of this store's attempts and it became an order. */
+  order_id: string | null
+  payment_session_id: string | null
+  attempt_number: number | null
+  /** This plugin's record of the payment link (dpl_id set), when it has one. */
+  payment_link_id: string | null
+}
+
+/** A sale record as the gateway gave it, plus `medusa`. */
+export type SaleView = SaleRecord & { medusa: SaleLinks }
+
+export type SalesAnswer = { date: string; count: number; sales: SaleView[] }
+
+export type AttemptView = {
+  invoice_id: string
+  attempt_number: number
+  flow: string
+  status: string
+  transaction_type: string
+  installments: number
+  amount: string
+  currency_code: string
+  masked_card: string | null
+  gateway_order_no: string | null
+  error_code: string | null
+  error_message: string | null
+  created_at: string | null
+  completed_at: string | null
+}
+
+/** The gateway's view of an order's Sipay payment (GET /admin/sipay/orders/:order_id/payment). */
+export type OrderPaymentView = {
+  order_id: string
+  payment: {
+    id: string
+    provider_id: string
+    amount: string
+    currency_code: string
+    captured_amount: string
+    refunded_amount: string
+    captured_at: string | null
+    canceled_at: string | null
+  }
+  invoice_id: string | null
+  gateway_order_no: string | null
+  masked_card: string | null
+  installments: number | null
+  transaction_type: string | null
+  /** checkstatus: Completed, Failed, Pending, or null when the gateway was not asked (no invoice id). */
+  status: string | null
+  status_reason: string | null
+  /** What the gateway has refunded (checkstatus), else what the payment recorded. */
+  refunded_amount: string | null
+  /** Uncaptured pre-authorization only: when the gateway cancels it. */
+  pre_authorization: { deadline: string; days_left: number } | null
+  /** getTransactions showed the sale as 11 'Chargebacked'. */
+  chargeback: boolean
+  /** The sale as getTransactions showed it, when it was found. */
+  sale: SaleRecord | null
+  attempts: AttemptView[]
+  /** When the gateway was asked (the view may come from a cache of this age). */
+  checked_at: string
+}

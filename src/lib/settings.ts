@@ -1,0 +1,98 @@
+import { DEFAULT_DESCRIPTION_TEMPLATE, SipayOptions } from "./options"
+
+/**
+ * What a new payment attempt is built with: the non-secret settings a store owner may change in the
+ * admin, over the plugin options as defaults. Credentials never appear here.
+ */
+export type CheckoutSettings = {
+  capture: boolean
+  threeDEnabled: boolean
+  directPaymentEnabled: boolean
+  saleWebhookKey: string | null
+  recurringWebhookKey: string | null
+  maxInstallments: number
+  agriculturalInstallments: boolean
+  storefrontUrl: string | null
+  successUrl: string | null
+  failureUrl: string | null
+  descriptionTemplate: string
+}
+
+export type StoredSettings = Partial<CheckoutSettings>
+
+export function checkoutSettingsFrom(options: SipayOptions, stored: StoredSettings = {}): CheckoutSettings {
+  const defaults: CheckoutSettings = {
+    capture: options.capture !== false,
+    threeDEnabled: true,
+    directPaymentEnabled: options.enableDirectPayment === true,
+    saleWebhookKey: options.saleWebhookKey ?? null,
+    recurringWebhookKey: options.recurringWebhookKey ?? null,
+    maxInstallments: options.maxInstallments ?? 12,
+    agriculturalInstallments: options.agriculturalInstallments === true,
+    storefrontUrl: options.storefrontUrl ?? null,
+    successUrl: options.successUrl ?? null,
+    failureUrl: options.failureUrl ?? null,
+    descriptionTemplate: options.descriptionTemplate ?? DEFAULT_DESCRIPTION_TEMPLATE,
+  }
+  const overrides = Object.fromEntries(Object.entries(stored).filter(([, value]) => value !== undefined))
+  return { ...defaults, ...overrides }
+}
+
+/** Each setting's column in the stored settings row (this plugin's module) and its admin API name. */
+export const SETTING_COLUMNS = {
+  capture: "capture",
+  threeDEnabled: "three_d_enabled",
+  directPaymentEnabled: "direct_payment_enabled",
+  saleWebhookKey: "sale_webhook_key",
+  recurringWebhookKey: "recurring_webhook_key",
+  maxInstallments: "max_installments",
+  agriculturalInstallments: "agricultural_installments",
+  storefrontUrl: "storefront_url",
+  successUrl: "success_url",
+  failureUrl: "failure_url",
+  descriptionTemplate: "description_template",
+} as const satisfies Record<keyof CheckoutSettings, string>
+
+export type SettingColumn = (typeof SETTING_COLUMNS)[keyof CheckoutSettings]
+/** The stored row, as the admin API reads and writes it: null = the plugin option applies; "" = explicitly none. */
+export type SettingsRow = { [column in SettingColumn]?: string | number | boolean | null }
+
+const OPTIONAL_TEXT: ReadonlySet<keyof CheckoutSettings> = new Set([
+  "saleWebhookKey",
+  "recurringWebhookKey",
+  "storefrontUrl",
+  "successUrl",
+  "failureUrl",
+])
+
+/** The overrides a stored row makes: null columns fall back to the options; "" clears an optional text setting. */
+export function storedSettingsFrom(row: SettingsRow | null | undefined): StoredSettings {
+  const stored: Record<string, unknown> = {}
+  if (!row) {
+    return stored
+  }
+  for (const [name, column] of Object.entries(SETTING_COLUMNS) as [keyof CheckoutSettings, SettingColumn][]) {
+    const value = row[column]
+    if (value === null || value === undefined) {
+      continue
+    }
+    stored[name] = OPTIONAL_TEXT.has(name) && value === "" ? null : value
+  }
+  return stored as StoredSettings
+}
+
+/** The effective settings in the admin API's names (snake_case). */
+export function settingsAsRow(settings: CheckoutSettings): Record<SettingColumn, string | number | boolean | null> {
+  return Object.fromEntries(
+    (Object.entries(SETTING_COLUMNS) as [keyof CheckoutSettings, SettingColumn][]).map(([name, column]) => [column, settings[name]])
+  ) as Record<SettingColumn, string | number | boolean | null>
+}
+
+/** Rules across settings, on the effective result: what a single field's validation cannot see. */
+export function findSettingsProblems(settings: CheckoutSettings): string[] {
+  const problems: string[] = []
+  if (!settings.threeDEnabled && !settings.directPaymentEnabled) {
+    problems.push("At least one payment flow must stay on: 3D Secure or direct payment")
+  }
+  return problems
+}

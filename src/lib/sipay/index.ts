@@ -1,0 +1,27 @@
+/** medusa-plugin-sipay/client: the standalone CCPayment gateway client (no Medusa imports). */
+export { SipayClient } from "./client"
+export { generateHashKey, validateHashKey } from "./hash"
+export type { HashKeyOptions } from "./hash"
+export { amountsEqual, formatAmount, fromMinorUnits, toMinorUnits } from "./amount"
+export type { AmountInput } from "./amount"
+export { BRAND_PRESETS } from "./brands"
+export type { BrandPreset, SipayBrand } from "./brands"
+export { STATUS_CODES, describeStatusCode } from "./status-codes"
+export type { StatusCodeInfo } from "./status-codes"
+export { SipayError, isSipayError } from "./errors"
+export type { SipayClientErrorCode, SipayErrorInit } from "./errors"
+export { redact, maskCardNumber } from "./redact"
+export type { RedactOptions } from "./redact"
+export { parseExpiresAt } from "./token"
+export {
+  BILLING_FIELD_NAMES,
+  CARD_FIELD_NAMES,
+  HASH_PARTS,
+  OPERATIONS,
+  hashPartsOf,
+} from "./wire"
+export type { HashedOperation, OperationName } from "./wire"
+export { LINK_CURRENCY_IDS } from "./payment-links"
+export { decryptResultHash } from "./results"
+export { webhookFields } from "./webhook-body"
+export type * from "./types"

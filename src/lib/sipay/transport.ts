@@ -1,0 +1,229 @@
+import axios, { AxiosError, type AxiosResponse } from "axios"
+import { SipayError } from "./errors"
+import { redact } from "./redact"
+import { parseStatusCode } from "./status-codes"
+import type { TokenCache } from "./token"
+import type { SipayLogger } from "./types"
+import { OPERATIONS, type OperationName } from "./wire"
+
+/**
+ * HTTP to the gateway: bearer token, one re-authentication after a rejected token, one repeat of a
+ * read after a network fault, and the mapping of transport failures to SipayError. Payments are never
+ * repeated after their request may have reached the gateway.
+ */
+
+export type GatewayCall = {
+  operation: OperationName
+  url: string
+  body: Record<string, unknown> | FormData
+  /** For log lines only. */
+  invoiceId?: string
+}
+
+export type GatewayAnswer = {
+  httpStatus: number
+  body: any
+  /** The first element when the gateway wraps its answer in an array. */
+  envelope: Record<string, any>
+  statusCode: number | null
+  description: string
+}
+
+export type TransportOptions = {
+  timeoutMs: number
+  logger?: SipayLogger
+  tokens: TokenCache
+  /** Values to mask in every log line and error: app secret, merchant key, current token. */
+  secrets: () => (string | null | undefined)[]
+}
+
+type NetworkFault = { kind: "refused" | "timeout" | "dropped"; detail: string }
+
+const MAX_ANSWER_BYTES = 10 * 1024 * 1024
+const READ_RETRY_HTTP = new Set([502, 503])
+const AUTH_TEXT = /token|unauthenticated/i
+
+function classifyFault(error: unknown): NetworkFault {
+  const code = (error as AxiosError)?.code ?? ""
+  const detail = code || "network error"
+  if (code === "ECONNREFUSED" || code === "ENOTFOUND" || code === "EAI_AGAIN") {
+    return { kind: "refused", detail }
+  }
+  if (code === "ECONNABORTED" || code === "ETIMEDOUT" || code === "ERR_CANCELED") {
+    return { kind: "timeout", detail }
+  }
+  return { kind: "dropped", detail }
+}
+
+function envelopeOf(body: unknown): Record<string, any> {
+  const first = Array.isArray(body) ? body[0] : body
+  return first !== null && typeof first === "object" ? (first as Record<string, any>) : {}
+}
+
+export function gatewayDescription(envelope: Record<string, any>): string {
+  for (const name of ["status_description", "description", "message", "error"]) {
+    if (typeof envelope[name] === "string" && envelope[name].trim() !== "") {
+      return envelope[name]
+    }
+  }
+  return ""
+}
+
+function isRejectedToken(httpStatus: number, statusCode: number | null, description: string): boolean {
+  if (httpStatus === 401 || statusCode === 401) {
+    return true
+  }
+  return statusCode !== 100 && statusCode !== 101 && AUTH_TEXT.test(description)
+}
+
+export class GatewayTransport {
+  constructor(private readonly options: TransportOptions) {}
+
+  /** Masks secrets with the client's own secret values as well as by field name. */
+  redact<T>(value: T): T {
+    return redact(value, { secrets: this.options.secrets() })
+  }
+
+  log(level: keyof SipayLogger, message: string): void {
+    const write = this.options.logger?.[level]
+    if (typeof write === "function") {
+      try {
+        write.call(this.options.logger, this.redact(message))
+      } catch {
+        // a failing logger must not fail a payment
+      }
+    }
+  }
+
+  async call(request: GatewayCall): Promise<GatewayAnswer> {
+    const spec = OPERATIONS[request.operation]
+    const started = Date.now()
+    let reauthenticated = false
+    let repeated = false
+    for (;;) {
+      const token = spec.bearer ? (await this.options.tokens.get()).token : null
+      let response: AxiosResponse<string>
+      try {
+        response = await this.send(request, token)
+      } catch (error) {
+        const fault = classifyFault(error)
+        if (spec.kind === "read" && !repeated) {
+          repeated = true
+          this.log("warn", `sipay ${request.operation} ${fault.detail}, repeating once`)
+          continue
+        }
+        this.logCall(request, started, null, null, fault.detail)
+        throw this.networkError(request.operation, spec.kind, fault)
+      }
+      const parsed = this.parse(response.data)
+      const envelope = envelopeOf(parsed.value)
+      const statusCode = parseStatusCode(envelope.status_code ?? envelope.statuscode)
+      const description = gatewayDescription(envelope)
+      if (spec.bearer && token && isRejectedToken(response.status, statusCode, description)) {
+        if (!reauthenticated) {
+          reauthenticated = true
+          this.log("info", `sipay ${request.operation} token rejected, re-authenticating once`)
+          await this.options.tokens.replace(token)
+          continue
+        }
+        this.logCall(request, started, response.status, statusCode)
+        throw new SipayError({
+          operation: request.operation,
+          statusCode,
+          description: "the gateway rejected a freshly issued token",
+          httpStatus: response.status,
+          code: "unauthorized",
+        })
+      }
+      if (response.status >= 500) {
+        if (spec.kind === "read" && !repeated && READ_RETRY_HTTP.has(response.status)) {
+          repeated = true
+          this.log("warn", `sipay ${request.operation} HTTP ${response.status}, repeating once`)
+          continue
+        }
+        this.logCall(request, started, response.status, statusCode)
+        throw this.serverError(request.operation, spec.kind, response.status, statusCode)
+      }
+      this.logCall(request, started, response.status, statusCode)
+      if (!parsed.ok) {
+        throw new SipayError({
+          operation: request.operation,
+          description: `unparseable answer (HTTP ${response.status})`,
+          httpStatus: response.status,
+          code: spec.kind === "payment" ? "outcome_unknown" : "invalid_response",
+        })
+      }
+      return { httpStatus: response.status, body: parsed.value, envelope, statusCode, description: this.redact(description) }
+    }
+  }
+
+  private send(request: GatewayCall, token: string | null): Promise<AxiosResponse<string>> {
+    const headers: Record<string, string> = { Accept: "application/json" }
+    if (!(request.body instanceof FormData)) {
+      headers["Content-Type"] = "application/json"
+    }
+    if (token) {
+      headers.Authorization = `Bearer ${token}`
+    }
+    return axios.post(request.url, request.body, {
+      headers,
+      timeout: this.options.timeoutMs,
+      // axios' timeout is an idle timeout; the signal caps the whole exchange, however slowly it trickles.
+      signal: AbortSignal.timeout(this.options.timeoutMs),
+      maxContentLength: MAX_ANSWER_BYTES,
+      responseType: "text",
+      // The raw text: an unparseable body is an error of its own, not a string result.
+      transformResponse: [(data: unknown) => data],
+      validateStatus: () => true,
+      maxRedirects: 0,
+    })
+  }
+
+  private parse(text: unknown): { ok: boolean; value: unknown } {
+    if (typeof text !== "string" || text.trim() === "") {
+      return { ok: false, value: null }
+    }
+    try {
+      return { ok: true, value: JSON.parse(text) }
+    } catch {
+      return { ok: false, value: null }
+    }
+  }
+
+  private logCall(request: GatewayCall, started: number, httpStatus: number | null, statusCode: number | null, fault?: string) {
+    const outcome = fault ? `fault=${fault}` : `http=${httpStatus} code=${statusCode ?? "-"}`
+    this.log("debug", `sipay ${request.operation} invoice=${request.invoiceId ?? "-"} ${outcome} ${Date.now() - started}ms`)
+  }
+
+  private networkError(operation: string, kind: "read" | "payment", fault: NetworkFault): SipayError {
+    if (fault.kind === "refused") {
+      // Nothing reached the gateway: safe to repeat, even a payment.
+      return new SipayError({ operation, description: `gateway unreachable (${fault.detail})`, code: "network", retryable: true })
+    }
+    if (kind === "payment") {
+      return new SipayError({
+        operation,
+        description: `no answer (${fault.detail}); the outcome is unknown, reconcile with checkStatus`,
+        code: "outcome_unknown",
+        retryable: false,
+      })
+    }
+    const code = fault.kind === "timeout" ? "timeout" : "network"
+    return new SipayError({ operation, description: `no answer (${fault.detail})`, code, retryable: true })
+  }
+
+  private serverError(operation: string, kind: "read" | "payment", httpStatus: number, statusCode: number | null): SipayError {
+    // A proxy timing out (502/504) on a payment may hide a payment the gateway did take.
+    if (kind === "payment" && (httpStatus === 502 || httpStatus === 504)) {
+      return new SipayError({
+        operation,
+        statusCode,
+        description: `HTTP ${httpStatus}; the outcome is unknown, reconcile with checkStatus`,
+        httpStatus,
+        code: "outcome_unknown",
+        retryable: false,
+      })
+    }
+    return new SipayError({ operation, statusCode, description: `gateway error HTTP ${httpStatus}`, httpStatus, code: "http_error", retryable: true })
+  }
+}

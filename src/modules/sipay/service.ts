@@ -1,0 +1,53 @@
+import { MedusaService } from "@medusajs/framework/utils"
+import { SipayClient } from "../../lib/sipay"
+import { clientFor } from "../../lib/client-factory"
+import { assertValidOptions, SipayOptions } from "../../lib/options"
+import { CheckoutSettings, checkoutSettingsFrom, SettingsRow, storedSettingsFrom } from "../../lib/settings"
+import { CheckoutSetting } from "./models/checkout-setting"
+import { PaymentAttempt } from "./models/payment-attempt"
+import { PaymentLink } from "./models/payment-link"
+import { PaymentLinkEmail } from "./models/payment-link-email"
+import { RecurringCharge } from "./models/recurring-charge"
+
+type ModuleCradle = { logger?: { debug?(m: string): void; info?(m: string): void; warn?(m: string): void; error?(m: string): void } }
+
+/**
+ * What this plugin stores, and, for routes, workflows and jobs (which cannot read the provider's
+ * options), the plugin options, the effective checkout settings and one shared gateway client.
+ */
+class SipayModuleService extends MedusaService({ PaymentAttempt, RecurringCharge, PaymentLink, PaymentLinkEmail, CheckoutSetting }) {
+  protected readonly options_: SipayOptions
+  protected readonly logger_?: ModuleCradle["logger"]
+  private client_?: SipayClient
+
+  constructor(cradle: ModuleCradle, options: SipayOptions) {
+    // eslint-disable-next-line prefer-rest-params
+    super(...arguments)
+    assertValidOptions(options, "plugin options")
+    this.options_ = options
+    this.logger_ = cradle.logger
+  }
+
+  getOptions(): SipayOptions {
+    return this.options_
+  }
+
+  /** One client per process, so its token is reused across requests. */
+  getClient(): SipayClient {
+    this.client_ ??= clientFor(this.options_, this.logger_)
+    return this.client_
+  }
+
+  /** The store owner's settings row (at most one), or null when nothing was saved. */
+  async getSettingsRow(): Promise<(SettingsRow & { id: string }) | null> {
+    const [row] = await this.listCheckoutSettings({}, { take: 1, order: { created_at: "ASC" } })
+    return (row as (SettingsRow & { id: string }) | undefined) ?? null
+  }
+
+  /** Read for every new attempt: saved settings over the options, so a change applies without a restart. */
+  async getCheckoutSettings(): Promise<CheckoutSettings> {
+    return checkoutSettingsFrom(this.options_, storedSettingsFrom(await this.getSettingsRow()))
+  }
+}
+
+export default SipayModuleService

@@ -1,0 +1,321 @@
+import {
+  AuthorizePaymentInput,
+  AuthorizePaymentOutput,
+  CancelPaymentInput,
+  CancelPaymentOutput,
+  CapturePaymentInput,
+  CapturePaymentOutput,
+  DeletePaymentInput,
+  DeletePaymentOutput,
+  GetPaymentStatusInput,
+  GetPaymentStatusOutput,
+  InitiatePaymentInput,
+  InitiatePaymentOutput,
+  Logger,
+  ProviderWebhookPayload,
+  RefundPaymentInput,
+  RefundPaymentOutput,
+  RetrievePaymentInput,
+  RetrievePaymentOutput,
+  UpdatePaymentInput,
+  UpdatePaymentOutput,
+  WebhookActionResult,
+} from "@medusajs/framework/types"
+import { AbstractPaymentProvider, MedusaError, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
+import { SipayClient, SipayError, amountsEqual, formatAmount, fromMinorUnits, toMinorUnits, webhookFields } from "../../../lib/sipay"
+import { assertValidOptions, SipayOptions } from "../../../lib/options"
+import { classifyTransaction, GatewayOutcome, toSessionStatus } from "../utils/status"
+import {
+  invoiceIdsOfSession,
+  isSupportedCurrency,
+  parseInvoiceId,
+  SipaySessionData,
+  SUPPORTED_CURRENCIES,
+} from "../utils/session-data"
+import { clientFor } from "../../../lib/client-factory"
+
+type Cradle = { logger?: Logger } & Record<string, unknown>
+
+/**
+ * Medusa's payment contract on top of the Sipay gateway; the 3D and direct variants only set their
+ * identifier. The provider never trusts a redirect: every decision asks the gateway (checkstatus).
+ *
+ * | Medusa                        | gateway                          | result                                                        |
+ * |-------------------------------|----------------------------------|---------------------------------------------------------------|
+ * | initiatePayment               | -                                | TRY/USD/EUR; every owned session-data key, nothing secret     |
+ * | updatePayment, deletePayment  | -                                | safe to repeat                                                |
+ * | authorizePayment              | checkstatus, every attempt       | Completed+Auth (amount, currency match) -> captured;          |
+ * |                               |                                  | Completed+Pre-Authorization -> authorized; Pending -> pending;|
+ * |                               |                                  | Failed -> error                                               |
+ * | capturePayment                | confirmPayment status 1          | already Completed -> success, no second call                  |
+ * | cancelPayment                 | confirmPayment status 2          | already cancelled -> success                                  |
+ * | refundPayment                 | checkstatus, refund              | at most captured - refunded; a refund already made is seen    |
+ * | retrievePayment, getStatus    | checkstatus                      |                                                               |
+ * | getWebhookActionAndData       | (sale webhook, result hash)      | Auth -> captured, Pre-Auth -> authorized, failure -> failed,  |
+ * |                               |                                  | not ours -> not_supported, forged -> error                    |
+ */
+export abstract class SipayBase extends AbstractPaymentProvider<SipayOptions> {
+  protected readonly options_: SipayOptions
+  protected readonly client_: SipayClient
+  protected readonly logger_?: Logger
+
+  static validateOptions(options: Record<string, unknown>): void {
+    assertValidOptions(options as Partial<SipayOptions>, "provider options")
+  }
+
+  constructor(cradle: Cradle, options: SipayOptions) {
+    super(cradle, options)
+    this.options_ = options
+    this.logger_ = cradle.logger
+    this.client_ = clientFor(options, this.logger_)
+  }
+
+  /** The direct provider refuses to start a payment unless the store enabled it. */
+  protected assertEnabled(): void {}
+
+  async initiatePayment({ amount, currency_code, data, context }: InitiatePaymentInput): Promise<InitiatePaymentOutput> {
+    this.assertEnabled()
+    const currency = String(currency_code ?? "").toUpperCase()
+    if (!isSupportedCurrency(currency)) {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        `Sipay accepts ${SUPPORTED_CURRENCIES.join(", ")}; the cart's currency is ${currency || "missing"}`
+      )
+    }
+    const sessionId = String(data?.session_id ?? context?.idempotency_key ?? "")
+    if (!sessionId.startsWith("payses_")) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, "Sipay needs the payment session id to start a payment")
+    }
+    // Every owned key is returned, so nothing the storefront planted in `data` survives.
+    const sessionData: SipaySessionData = {
+      session_id: sessionId,
+      amount: formatAmount(amount as never),
+      currency_code: currency,
+      invoice_ids: [],
+      status: "pending",
+      invoice_id: null,
+      gateway_order_no: null,
+      transaction_type: null,
+      masked_card: null,
+      installments: null,
+      captured_amount: null,
+      refunded_amount: null,
+    }
+    return { id: sessionId, data: sessionData, status: PaymentSessionStatus.PENDING }
+  }
+
+  async updatePayment({ data, amount, currency_code }: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
+    const session = (data ?? {}) as Partial<SipaySessionData>
+    return {
+      data: { ...session, amount: formatAmount(amount as never), currency_code: String(currency_code).toUpperCase() },
+    }
+  }
+
+  async deletePayment({ data }: DeletePaymentInput): Promise<DeletePaymentOutput> {
+    // Nothing to undo at the gateway: an unpaid 3D form simply expires. A form paid after the
+    // session was deleted is reversed by the plugin's return handler and reconciliation job.
+    return { data: data ?? {} }
+  }
+
+  async authorizePayment({ data }: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
+    const session = (data ?? {}) as SipaySessionData
+    const invoiceIds = invoiceIdsOfSession(session)
+    if (!invoiceIds.length) {
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "No card payment has been made for this payment session")
+    }
+    let sawPending = false
+    let lastFailure = ""
+    for (const invoiceId of [...invoiceIds].reverse()) {
+      const transaction = await this.askGateway(() => this.client_.checkStatus(invoiceId), "checkstatus")
+      const outcome = classifyTransaction(transaction)
+      if (outcome === "captured" || outcome === "authorized") {
+        const paid = transaction.productPrice ?? transaction.transactionAmount
+        const currencyMatches = !transaction.currencyCode || transaction.currencyCode.toUpperCase() === session.currency_code
+        if (paid !== null && amountsEqual(paid, session.amount) && currencyMatches) {
+          const status = toSessionStatus(outcome)
+          return {
+            status,
+            data: {
+              ...session,
+              status,
+              invoice_id: invoiceId,
+              gateway_order_no: transaction.orderId ?? null,
+              transaction_type: transaction.transactionType,
+              installments: transaction.installment ?? null,
+              ...(outcome === "captured" ? { captured_amount: formatAmount(transaction.transactionAmount ?? paid) } : {}),
+            },
+          }
+        }
+        lastFailure = `the payment of ${paid} ${transaction.currencyCode ?? ""} does not match the session amount ${session.amount} ${session.currency_code}`
+      } else if (outcome === "pending") {
+        sawPending = true
+      } else if (!lastFailure) {
+        lastFailure = transaction.reason || transaction.status
+      }
+    }
+    if (sawPending) {
+      return { status: PaymentSessionStatus.PENDING, data: { ...session, status: PaymentSessionStatus.PENDING } }
+    }
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `The card payment was not completed: ${lastFailure || "no completed attempt"}`)
+  }
+
+  async capturePayment({ data }: CapturePaymentInput): Promise<CapturePaymentOutput> {
+    const session = this.paidSession(data, "capture")
+    const transaction = await this.askGateway(() => this.client_.checkStatus(session.invoice_id), "checkstatus")
+    const outcome = classifyTransaction(transaction)
+    if (outcome === "captured") {
+      // Captured at the gateway already: by an earlier try of this capture, or by the plugin's
+      // partial capture (which announces itself in `pending_capture`). A second capture of a
+      // closed pre-authorization would take nothing from the card, so it is refused.
+      const captured = formatAmount(transaction.transactionAmount ?? session.amount)
+      if (session.captured_amount && !session.pending_capture) {
+        throw new MedusaError(
+          MedusaError.Types.NOT_ALLOWED,
+          `The pre-authorization was already captured at the gateway (${session.captured_amount} ${session.currency_code}); the rest was released`
+        )
+      }
+      return { data: { ...session, status: "captured", captured_amount: captured, pending_capture: null } }
+    }
+    if (outcome !== "authorized") {
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `The pre-authorization cannot be captured: the gateway reports it ${describe(outcome)}`)
+    }
+    await this.askGateway(() => this.client_.confirmPayment(session.invoice_id, "complete", session.amount), "confirmPayment")
+    return { data: { ...session, status: "captured", captured_amount: session.amount, pending_capture: null } }
+  }
+
+  async cancelPayment({ data }: CancelPaymentInput): Promise<CancelPaymentOutput> {
+    const session = (data ?? {}) as SipaySessionData
+    if (!session.invoice_id) {
+      return { data: { ...session, status: "canceled" } }
+    }
+    const transaction = await this.askGateway(() => this.client_.checkStatus(session.invoice_id!), "checkstatus")
+    const outcome = classifyTransaction(transaction)
+    if (outcome === "authorized") {
+      await this.askGateway(() => this.client_.confirmPayment(session.invoice_id!, "cancel", session.amount), "confirmPayment")
+      return { data: { ...session, status: "canceled" } }
+    }
+    if (outcome === "cancelled" || outcome === "failed" || outcome === "not_found") {
+      return { data: { ...session, status: "canceled" } }
+    }
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `The payment cannot be cancelled: the gateway reports it ${describe(outcome)}; refund it instead`)
+  }
+
+  async refundPayment({ amount, data, context }: RefundPaymentInput): Promise<RefundPaymentOutput> {
+    const session = this.paidSession(data, "refund")
+    const requested = toMinorUnits(amount as never)
+    const medusaRefunded = toMinorUnits(session.refunded_amount ?? "0")
+    const before = await this.askGateway(() => this.client_.checkStatus(session.invoice_id), "checkstatus")
+    const gatewayRefundedBefore = toMinorUnits(before.totalRefundedAmount ?? "0")
+    // Medusa deletes a failed refund and retries with a new id: the gateway's refunded total is the truth.
+    if (gatewayRefundedBefore >= medusaRefunded + requested) {
+      return { data: { ...session, refunded_amount: fromMinorUnits(gatewayRefundedBefore) } }
+    }
+    if (classifyTransaction(before) !== "captured") {
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "Only a captured payment can be refunded; cancel a pre-authorization instead")
+    }
+    const captured = toMinorUnits(before.transactionAmount ?? session.captured_amount ?? session.amount)
+    const refundable = captured - gatewayRefundedBefore
+    if (requested > refundable) {
+      throw new MedusaError(
+        MedusaError.Types.INVALID_DATA,
+        `A refund of ${fromMinorUnits(requested)} exceeds what is left to refund (${fromMinorUnits(refundable)} ${session.currency_code})`
+      )
+    }
+    try {
+      await this.client_.refund(session.invoice_id, fromMinorUnits(requested), {
+        refundTransactionId: refundTransactionIdFrom(context?.idempotency_key),
+      })
+    } catch (error) {
+      // A reused refund id (104) or a lost answer: the gateway's refunded total says whether it went through.
+      const after = await this.askGateway(() => this.client_.checkStatus(session.invoice_id), "checkstatus")
+      const gatewayRefundedAfter = toMinorUnits(after.totalRefundedAmount ?? "0")
+      if (gatewayRefundedAfter < gatewayRefundedBefore + requested) {
+        throw toMedusaError(error, "refund")
+      }
+    }
+    return { data: { ...session, refunded_amount: fromMinorUnits(gatewayRefundedBefore + requested) } }
+  }
+
+  async retrievePayment({ data }: RetrievePaymentInput): Promise<RetrievePaymentOutput> {
+    const session = (data ?? {}) as SipaySessionData
+    const invoiceId = session.invoice_id ?? invoiceIdsOfSession(session).at(-1)
+    if (!invoiceId) {
+      return { data: session }
+    }
+    const transaction = await this.askGateway(() => this.client_.checkStatus(invoiceId), "checkstatus")
+    return {
+      data: {
+        ...session,
+        gateway_status: transaction.status,
+        gateway_transaction_type: transaction.transactionType,
+        refunded_amount: formatAmount(transaction.totalRefundedAmount ?? "0"),
+      },
+    }
+  }
+
+  async getPaymentStatus({ data }: GetPaymentStatusInput): Promise<GetPaymentStatusOutput> {
+    const session = (data ?? {}) as SipaySessionData
+    const invoiceId = session.invoice_id ?? invoiceIdsOfSession(session).at(-1)
+    if (!invoiceId) {
+      return { status: PaymentSessionStatus.PENDING, data: session }
+    }
+    const transaction = await this.askGateway(() => this.client_.checkStatus(invoiceId), "checkstatus")
+    return { status: toSessionStatus(classifyTransaction(transaction)), data: session }
+  }
+
+  async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
+    const fields = webhookFields(payload)
+    const parsed = parseInvoiceId(fields.invoice_id)
+    if (!parsed) {
+      return { action: PaymentActions.NOT_SUPPORTED }
+    }
+    const result = this.client_.verifyResult(fields)
+    if (!result) {
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Sipay webhook for ${parsed.sessionId}: the result hash does not verify`)
+    }
+    const data = { session_id: parsed.sessionId, amount: result.total }
+    if (result.paymentStatus !== 1 && result.status !== "1") {
+      return { action: PaymentActions.FAILED, data }
+    }
+    const action = result.transactionType === "Pre-Authorization" ? PaymentActions.AUTHORIZED : PaymentActions.SUCCESSFUL
+    return { action, data }
+  }
+
+  /** A payment that a Completed attempt was matched to (authorizePayment set invoice_id). */
+  private paidSession(data: Record<string, unknown> | undefined, operation: string): SipaySessionData & { invoice_id: string } {
+    const session = (data ?? {}) as SipaySessionData
+    if (!session.invoice_id || parseInvoiceId(session.invoice_id)?.sessionId !== session.session_id) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, `Cannot ${operation}: the payment has no Sipay invoice id`)
+    }
+    return session as SipaySessionData & { invoice_id: string }
+  }
+
+  private async askGateway<T>(call: () => Promise<T>, operation: string): Promise<T> {
+    try {
+      return await call()
+    } catch (error) {
+      throw toMedusaError(error, operation)
+    }
+  }
+}
+
+function describe(outcome: GatewayOutcome): string {
+  return outcome === "not_found" ? "unknown" : outcome
+}
+
+/** The gateway's refund_transaction_id from Medusa's refund id (alphanumeric and '_'). */
+function refundTransactionIdFrom(idempotencyKey: string | undefined): string | undefined {
+  return idempotencyKey ? idempotencyKey.replace(/[^A-Za-z0-9_]/g, "").slice(0, 64) : undefined
+}
+
+export function toMedusaError(error: unknown, operation: string): MedusaError {
+  if (error instanceof MedusaError) {
+    return error
+  }
+  // NOT_ALLOWED keeps the message: Medusa hides the text of 5xx errors from the admin.
+  if (error instanceof SipayError) {
+    const code = error.statusCode !== null && error.statusCode !== undefined ? ` [${error.statusCode}]` : ""
+    return new MedusaError(MedusaError.Types.NOT_ALLOWED, `Sipay ${operation} failed${code}: ${error.description}`)
+  }
+  return new MedusaError(MedusaError.Types.NOT_ALLOWED, `Sipay ${operation} failed: ${(error as Error)?.message ?? "unknown error"}`)
+}

@@ -1,0 +1,88 @@
+import { createServer } from "node:http"
+import type { AddressInfo } from "node:net"
+import { SandboxClock } from "./core/clock"
+import type { Gateway } from "./core/gateway"
+import { demoMerchant, MerchantDirectory } from "./core/merchants"
+import { SandboxStore } from "./core/store"
+import { CONTROL_ROUTES } from "./controls"
+import { FaultBoard } from "./faults"
+import { refreshLinks } from "./links/view"
+import { expirePreAuthorizations } from "./payments/expiry"
+import { chargeRecurringPlans } from "./recurring/plans"
+import { createDispatcher } from "./http/router"
+import { BASE_PATH, GATEWAY_ROUTES } from "./routes"
+import type { Merchant, MerchantConfig } from "./types"
+import { WebhookSender } from "./webhooks"
+
+export { TEST_CARDS, SMS_TEST_CODE, type TestCard, type CardOutcome } from "./cards"
+export type { Merchant, MerchantConfig, PaymentLink, RecurringPlan, SaleRecord, WebhookLogEntry } from "./types"
+export { TRANSACTION_STATES } from "./transactions/states"
+
+export type StartSandboxOptions = {
+  /** 0 (default) picks a free port. */
+  port?: number
+  host?: string
+  /** Without merchants, one demo merchant derived from the data file's seed (or random). */
+  merchants?: MerchantConfig[]
+  /** JSON file the state is persisted to (and reloaded from). */
+  dataFile?: string
+  /** Mounts the control API under {link_base}/__sandbox/. */
+  testControls?: boolean
+  /** Public address (e.g. behind a proxy) used in URLs instead of http://127.0.0.1:PORT. */
+  publicUrl?: string
+  /** Delays before webhook retries (default [1000, 5000]: 3 attempts). */
+  webhookRetryDelaysMs?: number[]
+}
+
+export type SandboxCredentials = Pick<Merchant, "merchant_id" | "merchant_key" | "app_id" | "app_secret">
+
+export type SandboxHandle = {
+  base_url: string
+  panel_url: string
+  link_base: string
+  /** The first merchant (the demo merchant without a config). */
+  merchant: SandboxCredentials
+  merchants: Merchant[]
+  close(): Promise<void>
+}
+
+export async function startSandbox(options: StartSandboxOptions = {}): Promise<SandboxHandle> {
+  const store = new SandboxStore(options.dataFile)
+  store.save()
+  const merchants = new MerchantDirectory(options.merchants?.length ? options.merchants : [demoMerchant(store.state.seed)])
+  const clock = new SandboxClock(store.state.clock_offset_ms)
+  const faults = new FaultBoard()
+  const webhooks = new WebhookSender(store, clock, faults, options.webhookRetryDelaysMs)
+  const gateway: Gateway = {
+    merchants, store, clock, faults, webhooks,
+    urls: { base_url: "", link_base: "" },
+    testControls: options.testControls ?? false,
+    sweepers: [expirePreAuthorizations, chargeRecurringPlans, refreshLinks],
+  }
+  const routes = gateway.testControls ? [...GATEWAY_ROUTES, ...CONTROL_ROUTES] : GATEWAY_ROUTES
+  const server = createServer(createDispatcher(routes, gateway))
+  const host = options.host ?? "127.0.0.1"
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject)
+    server.listen(options.port ?? 0, host, () => resolve())
+  })
+  const { port } = server.address() as AddressInfo
+  const shownHost = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host
+  const linkBase = (options.publicUrl ?? `http://${shownHost}:${port}`).replace(/\/+$/, "")
+  gateway.urls.link_base = linkBase
+  gateway.urls.base_url = `${linkBase}${BASE_PATH}`
+  const first = merchants.all[0]
+  return {
+    base_url: gateway.urls.base_url,
+    panel_url: gateway.urls.base_url,
+    link_base: linkBase,
+    merchant: { merchant_id: first.merchant_id, merchant_key: first.merchant_key, app_id: first.app_id, app_secret: first.app_secret },
+    merchants: merchants.all,
+    close: () =>
+      new Promise<void>((resolve) => {
+        webhooks.close()
+        server.close(() => resolve())
+        server.closeAllConnections()
+      }),
+  }
+}

@@ -1,0 +1,21 @@
+import { capturePaymentWorkflow } from "@medusajs/core-flows"
+import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { confirmPartialCaptureStep } from "./steps/confirm-partial-capture"
+
+export type CapturePreAuthorizationInput = { payment_id: string; amount: string; captured_by?: string }
+
+/** A partial capture: the gateway confirms that total (releasing the rest), then Medusa captures it. */
+export const capturePreAuthorizationWorkflow = createWorkflow(
+  "sipay-capture-pre-authorization",
+  (input: CapturePreAuthorizationInput) => {
+    const confirmed = confirmPartialCaptureStep({ payment_id: input.payment_id, amount: input.amount })
+    const payment = capturePaymentWorkflow.runAsStep({
+      input: transform({ confirmed, input }, ({ confirmed, input }) => ({
+        payment_id: confirmed.payment_id,
+        amount: confirmed.amount,
+        captured_by: input.captured_by,
+      })),
+    })
+    return new WorkflowResponse(payment)
+  }
+)

@@ -1,0 +1,5 @@
+export { createPaymentLinkWorkflow } from "./create-payment-link"
+export type { CreatePaymentLinkInput } from "./create-payment-link"
+export { sendPaymentLinkWorkflow } from "./send-payment-link"
+export type { SendPaymentLinkInput } from "./send-payment-link"
+export { refreshPaymentLinkWorkflow } from "./refresh-payment-link"

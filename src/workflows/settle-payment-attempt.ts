@@ -1,0 +1,17 @@
+import { acquireLockStep, releaseLockStep } from "@medusajs/core-flows"
+import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { ReportedOutcome, settlePaymentAttemptStep } from "./steps/settle-payment-attempt"
+
+export type SettlePaymentAttemptInput = { invoice_id: string; reported?: ReportedOutcome }
+
+/** One attempt at a time: the redirect, the webhook and the reconciliation job may race. */
+export const settlePaymentAttemptWorkflow = createWorkflow(
+  "sipay-settle-payment-attempt",
+  (input: SettlePaymentAttemptInput) => {
+    const lockKey = transform({ input }, ({ input }) => `sipay:invoice:${input.invoice_id}`)
+    acquireLockStep({ key: lockKey, timeout: 30, ttl: 120 })
+    const result = settlePaymentAttemptStep(input)
+    releaseLockStep({ key: lockKey })
+    return new WorkflowResponse(result)
+  }
+)

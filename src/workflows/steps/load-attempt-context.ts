@@ -1,0 +1,136 @@
+import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
+import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import { SIPAY_MODULE } from "../../modules/sipay"
+import type SipayModuleService from "../../modules/sipay/service"
+import { AttemptChoice, CartForPayment, checkInstallmentChoice } from "../../lib/checkout/payment-request"
+import { RecurringPlan, recurringPlanOfCart } from "../../lib/checkout/recurring"
+import { CheckoutSettings } from "../../lib/settings"
+import { formatAmount } from "../../lib/sipay"
+import { SUPPORTED_CURRENCIES } from "../../providers/sipay/utils/session-data"
+
+export type AttemptFlow = "3d" | "2d"
+
+export const PROVIDER_OF_FLOW: Record<AttemptFlow, string> = {
+  "3d": "pp_sipay_sipay",
+  "2d": "pp_sipay-2d_sipay",
+}
+
+export type AttemptContext = {
+  sessionId: string
+  sessionData: Record<string, unknown>
+  amount: string
+  currencyCode: (typeof SUPPORTED_CURRENCIES)[number]
+  cart: CartForPayment
+  settings: CheckoutSettings
+  backendUrl: string | null
+  attemptNumber: number
+  recurring: RecurringPlan | null
+  storeName?: string
+}
+
+const CART_FIELDS = [
+  "id",
+  "email",
+  "completed_at",
+  "currency_code",
+  "total",
+  "shipping_total",
+  "items.id",
+  "items.title",
+  "items.product_title",
+  "items.variant_title",
+  "items.quantity",
+  "items.total",
+  "items.product.metadata",
+  "billing_address.*",
+  "shipping_address.*",
+  "customer.first_name",
+  "customer.last_name",
+  "customer.email",
+  "customer.phone",
+]
+
+/** Everything an attempt is built from, read server-side: the session, its cart and the settings. */
+export const loadAttemptContextStep = createStep(
+  "sipay-load-attempt-context",
+  async (input: { session_id: string; flow: AttemptFlow; choice: AttemptChoice }, { container }) => {
+    const paymentModule = container.resolve(Modules.PAYMENT)
+    const query = container.resolve(ContainerRegistrationKeys.QUERY)
+    const sipay = container.resolve<SipayModuleService>(SIPAY_MODULE)
+
+    const [session] = await paymentModule.listPaymentSessions({ id: input.session_id })
+    if (!session) {
+      throw new MedusaError(MedusaError.Types.NOT_FOUND, `Payment session ${input.session_id} was not found`)
+    }
+    if (session.provider_id !== PROVIDER_OF_FLOW[input.flow]) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, `Payment session ${input.session_id} does not belong to ${PROVIDER_OF_FLOW[input.flow]}`)
+    }
+    if (session.status !== "pending" && session.status !== "requires_more") {
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Payment session ${input.session_id} is ${session.status}; no new payment can start`)
+    }
+    const settings = await sipay.getCheckoutSettings()
+    if (input.flow === "2d" && !settings.directPaymentEnabled) {
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "Direct card payment is not offered by this store")
+    }
+    if (input.flow === "3d" && !settings.threeDEnabled) {
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "3D Secure card payment is not offered by this store")
+    }
+    const currencyCode = String(session.currency_code).toUpperCase() as AttemptContext["currencyCode"]
+    if (!(SUPPORTED_CURRENCIES as readonly string[]).includes(currencyCode)) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, `Sipay does not accept ${currencyCode}`)
+    }
+
+    const { data: collections } = await query.graph({
+      entity: "payment_collection",
+      fields: ["id", "cart.id"],
+      filters: { id: session.payment_collection_id },
+    })
+    const cartId = (collections[0] as { cart?: { id: string } } | undefined)?.cart?.id
+    if (!cartId) {
+      throw new MedusaError(MedusaError.Types.NOT_FOUND, `No cart pays through payment session ${input.session_id}`)
+    }
+    const { data: carts } = await query.graph({ entity: "cart", fields: CART_FIELDS, filters: { id: cartId } })
+    const cart = carts[0] as Record<string, any>
+    if (cart.completed_at) {
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Cart ${cartId} is already completed`)
+    }
+    const recurring = recurringPlanOfCart((cart.items ?? []).map((item: Record<string, any>) => item.product?.metadata ?? null))
+    if (typeof recurring === "string") {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, recurring)
+    }
+    const problem = checkInstallmentChoice(input.choice, settings, recurring)
+    if (problem) {
+      throw new MedusaError(MedusaError.Types.INVALID_DATA, problem)
+    }
+
+    const attempts = await sipay.listPaymentAttempts({ session_id: input.session_id }, { select: ["attempt_number"] })
+    const attemptNumber = attempts.reduce((highest, attempt) => Math.max(highest, attempt.attempt_number), 0) + 1
+
+    const context: AttemptContext = {
+      sessionId: session.id,
+      sessionData: (session.data ?? {}) as Record<string, unknown>,
+      amount: formatAmount(session.amount as never),
+      currencyCode,
+      settings,
+      backendUrl: sipay.getOptions().backendUrl ?? null,
+      attemptNumber,
+      recurring,
+      cart: {
+        id: cart.id,
+        email: cart.email,
+        shippingTotal: cart.shipping_total ?? null,
+        lines: (cart.items ?? []).map((item: Record<string, any>) => ({
+          title: [item.product_title ?? item.title, item.variant_title && item.variant_title !== "Default" ? item.variant_title : null]
+            .filter(Boolean)
+            .join(" - "),
+          quantity: Number(item.quantity),
+          total: item.total,
+        })),
+        billing: cart.billing_address ?? null,
+        shipping: cart.shipping_address ?? null,
+        customer: cart.customer ?? null,
+      },
+    }
+    return new StepResponse(context)
+  }
+)
