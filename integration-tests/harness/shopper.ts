@@ -46,8 +46,17 @@ export async function startPaymentSession(api: Api, store: SeededStore, cartId: 
 }
 
 export async function issueThreeDForm(api: Api, store: SeededStore, sessionId: string, body: Record<string, unknown> = { installments_number: 1 }) {
-  const { data } = await api.post(`/store/sipay/payment-sessions/${sessionId}/3d-form`, body, storeHeaders(store))
+  const { data } = await api.post(`/store/sipay/payment-sessions/${sessionId}/3d-form`, body, storeHeaders(store)).catch(withAnswer)
   return data as { action: string; fields: Record<string, string>; invoice_id: string }
+}
+
+/** An error answer rethrown with the server's status and message, so a failing test says why. */
+export function withAnswer(error: any): never {
+  const answer = error?.response
+  if (answer) {
+    throw new Error(`${answer.config?.method?.toUpperCase() ?? ""} ${answer.config?.url ?? ""} answered ${answer.status}: ${JSON.stringify(answer.data)}`)
+  }
+  throw error
 }
 
 /** A form (action + fields) read from an HTML page: the bank page, or the gateway's auto-posting result form. */

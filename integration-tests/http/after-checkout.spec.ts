@@ -321,6 +321,40 @@ medusaIntegrationTestRunner({
         expect(await orderCount()).toBe(2)
         recordOutcome("delay", "sale webhook", "one order (the redirect made it; the late webhook changes nothing)")
       })
+
+      it("a webhook whose payment session is gone (the cart changed) is given back, and never places another shopper's order", async () => {
+        // Shopper B, first in the tables: paid (reserved) at the gateway; B's webhook is late and
+        // B's browser has not come back yet, so B's cart must stay open until one of them arrives.
+        const cartB = await createCart(api, store)
+        const { session: sessionB } = await startPaymentSession(api, store, cartB.id)
+        const formB = await issueThreeDForm(api, store, sessionB.id)
+        await fault("sale_webhook", "delay", 1, 60000)
+        const resultB = await payAtGateway(formB)
+        const sessionBefore = await getContainer().resolve(Modules.PAYMENT).retrievePaymentSession(sessionB.id)
+
+        // Shopper A pays, then changes the cart before Medusa handles the webhook (5 s later):
+        // Medusa deletes A's payment session, so the webhook names a session that no longer exists.
+        const cartA = await createCart(api, store, [1, 0])
+        const { session: sessionA } = await startPaymentSession(api, store, cartA.id)
+        const formA = await issueThreeDForm(api, store, sessionA.id)
+        await payAtGateway(formA)
+        await api.post(`/store/carts/${cartA.id}/line-items`, { variant_id: store.products[1].variantId, quantity: 1 }, storeHeaders(store))
+        expect(await getContainer().resolve(Modules.PAYMENT).listPaymentSessions({ id: sessionA.id })).toEqual([])
+
+        await waitFor(async () => (await sipay().listPaymentAttempts({ invoice_id: formA.invoice_id }))[0]?.status === "reversed", 20000)
+        await new Promise((resolve) => setTimeout(resolve, 3000))
+        expect(await orderCount()).toBe(0)
+        expect((await orderOfCart(cartB.id))?.id).toBeUndefined()
+        const sessionAfter = await getContainer().resolve(Modules.PAYMENT).retrievePaymentSession(sessionB.id)
+        expect({ status: sessionAfter.status, data: sessionAfter.data }).toEqual({ status: sessionBefore.status, data: sessionBefore.data })
+        // A's reservation was cancelled at the gateway.
+        expect(await sipay().getClient().checkStatus(formA.invoice_id)).toMatchObject({ status: "Failed" })
+
+        // B's own return places B's order.
+        expect((await returnToStore(resultB)).pathname).toMatch(/order_/)
+        expect(await orderCount()).toBe(1)
+        recordOutcome("webhook for a deleted session", "sale webhook", "payment given back; no other cart touched")
+      })
     })
   },
 })

@@ -9,9 +9,10 @@ import { settlePaymentAttemptWorkflow } from "../workflows/settle-payment-attemp
 type WebhookEvent = { provider: string; payload: { data?: unknown; rawData?: unknown } }
 
 /**
- * Medusa's core handles a paid sale webhook (authorize, complete the cart) but ignores failures.
- * This records every verified outcome on its attempt, and gives back a payment that must not
- * become an order. A webhook whose hash does not verify changes nothing.
+ * The one handler of the gateway's sale webhook (the provider answers Medusa's own webhook flow
+ * `not_supported`, see getWebhookActionAndData): every verified outcome is settled on its attempt
+ * on the gateway's word: paid -> the cart becomes an order, failed -> recorded, paid but no longer
+ * wanted -> given back. A webhook whose hash does not verify changes nothing.
  */
 export default async function sipaySaleWebhookHandler({ event, container }: SubscriberArgs<WebhookEvent>) {
   if (event.data?.provider !== "sipay_sipay") {

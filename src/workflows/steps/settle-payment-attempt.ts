@@ -84,8 +84,9 @@ export const settlePaymentAttemptStep = createStep(
     let orderId: string | null = attempt.order_id ?? null
     let completionError: string | null = null
     if (stillWanted && attempt.cart_id) {
-      // Complete-cart is idempotent; it fails while another completion (the core webhook flow)
-      // holds the cart's lock, so it is tried again briefly before the attempt is left to reconciliation.
+      // Complete-cart is idempotent; it fails while another completion (a storefront's own
+      // complete-cart call) holds the cart's lock, so it is tried again briefly before the
+      // attempt is left to reconciliation.
       for (let tries = 1; tries <= COMPLETION_TRIES && orderId === null; tries++) {
         try {
           const { result: order } = await completeCartWorkflow(container).run({ input: { id: attempt.cart_id } })

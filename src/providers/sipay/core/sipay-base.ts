@@ -51,8 +51,8 @@ type Cradle = { logger?: Logger } & Record<string, unknown>
  * | cancelPayment                 | confirmPayment status 2          | already cancelled -> success                                  |
  * | refundPayment                 | checkstatus, refund              | at most captured - refunded; a refund already made is seen    |
  * | retrievePayment, getStatus    | checkstatus                      |                                                               |
- * | getWebhookActionAndData       | (sale webhook, result hash)      | Auth -> captured, Pre-Auth -> authorized, failure -> failed,  |
- * |                               |                                  | not ours -> not_supported, forged -> error                    |
+ * | getWebhookActionAndData       | (sale webhook, result hash)      | verified -> not_supported (the plugin's subscriber settles    |
+ * |                               |                                  | it, see below); forged -> error                               |
  */
 export abstract class SipayBase extends AbstractPaymentProvider<SipayOptions> {
   protected readonly options_: SipayOptions
@@ -263,22 +263,21 @@ export abstract class SipayBase extends AbstractPaymentProvider<SipayOptions> {
     return { status: toSessionStatus(classifyTransaction(transaction)), data: session }
   }
 
+  /**
+   * Every sale webhook is settled by the plugin's subscriber (`sipay-sale-webhook`): hash verified,
+   * the gateway asked, the amount matched to the session, the attempt locked, the cart completed or
+   * the payment given back. Medusa's own webhook flow is kept out of it on purpose: for a payment
+   * session that no longer exists (deleted when the cart changed after the form was paid),
+   * Medusa 2.21's processPaymentWorkflow looks the cart up with an undefined filter and would
+   * complete whichever cart it finds first, another shopper's included.
+   */
   async getWebhookActionAndData(payload: ProviderWebhookPayload["payload"]): Promise<WebhookActionResult> {
     const fields = webhookFields(payload)
     const parsed = parseInvoiceId(fields.invoice_id)
-    if (!parsed) {
-      return { action: PaymentActions.NOT_SUPPORTED }
-    }
-    const result = this.client_.verifyResult(fields)
-    if (!result) {
+    if (parsed && !this.client_.verifyResult(fields)) {
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Sipay webhook for ${parsed.sessionId}: the result hash does not verify`)
     }
-    const data = { session_id: parsed.sessionId, amount: result.total }
-    if (result.paymentStatus !== 1 && result.status !== "1") {
-      return { action: PaymentActions.FAILED, data }
-    }
-    const action = result.transactionType === "Pre-Authorization" ? PaymentActions.AUTHORIZED : PaymentActions.SUCCESSFUL
-    return { action, data }
+    return { action: PaymentActions.NOT_SUPPORTED }
   }
 
   /** A payment that a Completed attempt was matched to (authorizePayment set invoice_id). */
