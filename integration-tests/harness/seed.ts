@@ -7,8 +7,9 @@ import {
   linkSalesChannelsToApiKeyWorkflow,
 } from "@medusajs/core-flows"
 import { MedusaContainer } from "@medusajs/framework/types"
+import { CatalogProduct, publishedProductInput, SIPAY_PROVIDER_IDS } from "../../src/scripts/catalog"
 
-export const SIPAY_PROVIDER_IDS = ["pp_sipay_sipay", "pp_sipay-2d_sipay"] as const
+export { SIPAY_PROVIDER_IDS }
 
 export type SeededStore = {
   regionId: string
@@ -59,7 +60,7 @@ export async function seedStore(
   }
 }
 
-type NewProduct = { title: string; price: number; metadata?: Record<string, unknown> }
+type NewProduct = Pick<CatalogProduct, "title" | "price" | "metadata">
 
 /** Published products with one variant priced in the store's currency, sold in its sales channel. */
 export async function addProducts(
@@ -69,23 +70,7 @@ export async function addProducts(
 ): Promise<SeededStore["products"]> {
   const currencyCode = store.currencyCode ?? "try"
   const { result } = await createProductsWorkflow(container).run({
-    input: {
-      products: products.map((product) => ({
-        title: product.title,
-        status: "published" as const,
-        metadata: product.metadata,
-        options: [{ title: "Default", values: ["Default"] }],
-        variants: [
-          {
-            title: "Default",
-            options: { Default: "Default" },
-            manage_inventory: false,
-            prices: [{ amount: product.price, currency_code: currencyCode }],
-          },
-        ],
-        sales_channels: [{ id: store.salesChannelId }],
-      })),
-    },
+    input: { products: products.map((product) => publishedProductInput(product, currencyCode, store.salesChannelId)) },
   })
   return result.map((product, index) => ({ id: product.id, variantId: product.variants[0].id, title: product.title, price: products[index].price }))
 }

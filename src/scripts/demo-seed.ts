@@ -11,6 +11,7 @@ import {
 } from "@medusajs/core-flows"
 import type { ExecArgs } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { publishedProductInput, SIPAY_PROVIDER_IDS } from "./catalog"
 
 /**
  * The demo store, seeded by `npm run demo` (`medusa exec ./src/scripts/demo-seed.ts`): a store in
@@ -19,7 +20,6 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
  * DEMO_ADMIN_PASSWORD; writes what a storefront needs as JSON to DEMO_SEED_OUTPUT.
  */
 
-export const DEMO_PROVIDER_IDS = ["pp_sipay_sipay", "pp_sipay-2d_sipay"]
 const STORE_NAME = "Sipay Demo Store"
 const SALES_CHANNEL_NAME = "Sipay Demo Storefront"
 const API_KEY_TITLE = "Sipay Demo Storefront"
@@ -83,12 +83,12 @@ export default async function seedDemoStore({ container }: ExecArgs) {
   if (!region) {
     const { result } = await createRegionsWorkflow(container).run({
       input: {
-        regions: [{ name: REGION_NAME, currency_code: "try", countries: ["tr"], payment_providers: DEMO_PROVIDER_IDS, automatic_taxes: false }],
+        regions: [{ name: REGION_NAME, currency_code: "try", countries: ["tr"], payment_providers: [...SIPAY_PROVIDER_IDS], automatic_taxes: false }],
       },
     })
     region = result[0]
   } else {
-    await updateRegionsWorkflow(container).run({ input: { selector: { id: region.id }, update: { payment_providers: DEMO_PROVIDER_IDS } } })
+    await updateRegionsWorkflow(container).run({ input: { selector: { id: region.id }, update: { payment_providers: [...SIPAY_PROVIDER_IDS] } } })
   }
 
   const existing = await productModule.listProducts({ handle: DEMO_CATALOG.map((product) => product.handle) })
@@ -96,22 +96,7 @@ export default async function seedDemoStore({ container }: ExecArgs) {
   if (missing.length) {
     await createProductsWorkflow(container).run({
       input: {
-        products: missing.map((product) => ({
-          title: product.title,
-          handle: product.handle,
-          description: product.description,
-          status: "published" as const,
-          options: [{ title: "Default", values: ["Default"] }],
-          variants: [
-            {
-              title: "Default",
-              options: { Default: "Default" },
-              manage_inventory: false,
-              prices: [{ amount: product.price, currency_code: "try" }],
-            },
-          ],
-          sales_channels: [{ id: salesChannel.id }],
-        })),
+        products: missing.map((product) => publishedProductInput(product, "try", salesChannel.id)),
       },
     })
   }
