@@ -1,5 +1,6 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { WorkflowManager } from "@medusajs/framework/orchestration"
 import { addProducts, seedStoreWithAdmin, SeededStore } from "../harness/seed"
 import { clearSandboxFaults, useSipayStack } from "../harness/stack"
 import { createCart, issueThreeDForm, PAYING_CARD, payAtGateway, returnToStore, startPaymentSession, storeHeaders, waitFor } from "../harness/shopper"
@@ -63,6 +64,12 @@ medusaIntegrationTestRunner({
       const [record] = await sipay().getClient().getTransactions({ date: today(), invoiceId })
       return record
     }
+
+    it("with the job schedules off, Medusa schedules neither job: this suite runs them when a scenario needs them", () => {
+      expect(process.env.SIPAY_RECONCILE_SCHEDULE).toBe("off")
+      expect(WorkflowManager.getWorkflow("job-sipay-reconcile-attempts")).toBeUndefined()
+      expect(WorkflowManager.getWorkflow("job-sipay-pre-authorizations")).toBeUndefined()
+    })
 
     it("3D PreAuth ends in an order with an authorized payment, nothing captured", async () => {
       const { payment, invoiceId } = await preAuthorizedOrder()

@@ -1,11 +1,13 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { Modules } from "@medusajs/framework/utils"
+import { WorkflowManager } from "@medusajs/framework/orchestration"
 import { seedStore, SIPAY_PROVIDER_IDS } from "../harness/seed"
 import { useSipayStack } from "../harness/stack"
 
 jest.setTimeout(240 * 1000)
 
-const stack = useSipayStack()
+// The other suites leave the jobs unscheduled (integration-tests/setup.js); this one boots as a store does.
+const stack = useSipayStack({ env: { SIPAY_RECONCILE_SCHEDULE: "*/5 * * * *", SIPAY_PRE_AUTHORIZATION_SCHEDULE: "17 * * * *" } })
 
 medusaIntegrationTestRunner({
   testSuite: ({ api, getContainer }) => {
@@ -14,6 +16,11 @@ medusaIntegrationTestRunner({
         const paymentModule = getContainer().resolve(Modules.PAYMENT)
         const providers = await paymentModule.listPaymentProviders()
         expect(providers.map((p: { id: string }) => p.id)).toEqual(expect.arrayContaining([...SIPAY_PROVIDER_IDS]))
+      })
+
+      it("schedules the reconciliation and pre-authorization jobs on their cron expressions", () => {
+        expect(WorkflowManager.getWorkflow("job-sipay-reconcile-attempts")?.options?.schedule).toMatchObject({ cron: "*/5 * * * *" })
+        expect(WorkflowManager.getWorkflow("job-sipay-pre-authorizations")?.options?.schedule).toMatchObject({ cron: "17 * * * *" })
       })
 
       it("lists both providers for a region through the store API", async () => {

@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, defineFileConfig, Modules } from "@medusajs/framework/utils"
 import { SIPAY_MODULE } from "../modules/sipay"
 import type SipayModuleService from "../modules/sipay/service"
 import { PRE_AUTHORIZATION_DAYS } from "../lib/options"
@@ -69,6 +69,9 @@ export default async function watchSipayPreAuthorizations(container: MedusaConta
   }
   return report
 }
+
+// `off`: Medusa does not schedule the job (a store that runs it by other means, the test suites that run it themselves).
+defineFileConfig({ isDisabled: () => process.env.SIPAY_PRE_AUTHORIZATION_SCHEDULE === "off" })
 
 export const config = {
   name: "sipay-pre-authorizations",

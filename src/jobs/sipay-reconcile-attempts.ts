@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { Modules } from "@medusajs/framework/utils"
+import { defineFileConfig, Modules } from "@medusajs/framework/utils"
 import { SIPAY_MODULE } from "../modules/sipay"
 import type SipayModuleService from "../modules/sipay/service"
 import { settlePaymentAttemptWorkflow } from "../workflows/settle-payment-attempt"
@@ -44,6 +44,9 @@ export default async function reconcileSipayAttempts(container: MedusaContainer)
   }
   return { settled, statuses }
 }
+
+// `off`: Medusa does not schedule the job (a store that runs it by other means, the test suites that run it themselves).
+defineFileConfig({ isDisabled: () => process.env.SIPAY_RECONCILE_SCHEDULE === "off" })
 
 export const config = {
   name: "sipay-reconcile-attempts",
