@@ -119,6 +119,20 @@ describe("sandbox: paying through a payment link's payer page over HTTP", () => 
     expect((await linkRecord(dpl.id)).statuscode).toBe(1)
   })
 
+  it("two payers on the bank page at once for a link's last use: the first one pays, the second is declined uncharged", async () => {
+    const { dpl, url } = await createLink({ max_number_of_uses: "1" })
+    const bankPages = await Promise.all([postForm(url, card()), postForm(url, card({ cc_holder_name: "Mehmet Kaya" }))])
+    const [first, second] = await Promise.all(bankPages.map(async (page) => readForm(await page.text()).action))
+    const confirm = async (action: string) => new URL((await postForm(action, { sms_code: SMS_CODE, action: "confirm" })).headers.get("location")!)
+    expect((await confirm(first)).searchParams.get("payment_status")).toBe("1")
+    const late = await confirm(second)
+    expect(late.searchParams.get("payment_status")).toBe("0")
+    expect(await fetch(late).then((r) => r.text())).toContain("maximum number of uses")
+    const sales = (await transactions()).filter((r) => r.dpl_id === dpl.id)
+    expect(sales.map((s) => s.transaction_state_id).sort()).toEqual([1, 2])
+    expect((await linkRecord(dpl.id)).statuscode).toBe(1)
+  })
+
   it("answers 404 for an unknown link", async () => {
     expect((await fetch(`${sandbox.link_base}/dplLink/unknown0token`)).status).toBe(404)
   })

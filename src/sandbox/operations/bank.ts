@@ -21,6 +21,11 @@ function resultRedirect(gateway: Gateway, sale: SaleRecord): Reply {
   return redirectBrowser(succeeded(sale) ? sale.return_url : sale.cancel_url, fields, sale.response_method)
 }
 
+/** A link's payer who reached the bank page while another took the last use (or the link expired): checked at payment, not only on the payer page. */
+function linkClosed(gateway: Gateway, sale: SaleRecord): boolean {
+  return sale.dpl_id > 0 && gateway.store.state.links.find((link) => link.id === sale.dpl_id)?.status !== "ACTIVE"
+}
+
 const finished = (sale: SaleRecord) => sale.state !== "pending" || sale.awaiting_merchant
 
 /** GET {base}/bank/:session: the bank page again (e.g. in the other language). */
@@ -40,6 +45,7 @@ export function submitBankPage(ctx: RequestContext, gateway: Gateway): Reply {
   if (finished(sale)) return resultRedirect(gateway, sale)
   const action = String(ctx.body.action ?? "confirm")
   if (action === "cancel") authorizeSale(gateway, sale, "cancelled", ctx.after)
+  else if (linkClosed(gateway, sale)) authorizeSale(gateway, sale, "link_closed", ctx.after)
   else authorizeSale(gateway, sale, String(ctx.body.sms_code ?? "").trim() === SMS_TEST_CODE ? "card" : "wrong_code", ctx.after)
   return resultRedirect(gateway, sale)
 }

@@ -79,14 +79,15 @@ function decline(sale: SaleRecord, code: number, description: string, error: str
   Object.assign(sale, { state: "failed", status_code: code, status_description: description, error, md_status: mdStatus, reason: error })
 }
 
-/** What the bank page's cardholder did, or "card" for a 2D authorisation. */
-export type BankAction = "card" | "wrong_code" | "cancelled"
+/** What the bank page's cardholder did, or "card" for a 2D authorisation; "link_closed": the payment link was used up or expired meanwhile. */
+export type BankAction = "card" | "wrong_code" | "cancelled" | "link_closed"
 
 /** Authorises a pending sale by its card's outcome; sends the sale webhook once the sale is final. */
 export function authorizeSale(gateway: Gateway, sale: SaleRecord, action: BankAction, after: (task: () => void) => void): void {
   const is3d = sale.integration === "3D"
   const mdOk = is3d ? "1" : ""
   if (action === "cancelled") decline(sale, CODES.TRANSACTION_FAILED, "transaction failed", "Payment cancelled by the cardholder", "0")
+  else if (action === "link_closed") decline(sale, CODES.TRANSACTION_FAILED, "transaction failed", "The payment link has reached its maximum number of uses or expired", "0")
   else if (action === "wrong_code") decline(sale, CODES.TRANSACTION_FAILED, "transaction failed", "3D Secure authentication failed: wrong SMS code", "0")
   else if (is3d && sale.card.outcome === "3d_failure") decline(sale, CODES.TRANSACTION_FAILED, "transaction failed", "3D Secure authentication failed", "0")
   else if (sale.card.outcome === "insufficient_funds") decline(sale, CODES.TRANSACTION_FAILED, "transaction failed", "Insufficient funds", mdOk)
