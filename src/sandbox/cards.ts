@@ -15,7 +15,11 @@ export type TestCard = {
   installments: number[]
   /** Agricultural (tarim) terms offered by /api/installments for this card's BIN. */
   agricultural?: { maturity_period: number[]; payment_frequency: number[] }
+  /** A recurring plan's later charges on this card: declined on the first try (retried a day later), or on every try. */
+  laterCharges?: LaterCharges
 }
+
+export type LaterCharges = "decline_once" | "decline_always"
 
 const ALL = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]
 
@@ -30,6 +34,8 @@ export const TEST_CARDS: TestCard[] = [
   { number: "5355760000000009", scheme: "MASTERCARD", card_type: "CREDIT", program: "MAXIMUM", bank: "Sandbox Bank", outcome: "3d_failure", installments: ALL, description: "3D authentication always fails on the bank page (41, md_status 0); succeeds in 2D" },
   { number: "4090700000000008", scheme: "VISA", card_type: "CREDIT", program: "CARD_FNS", bank: "Sandbox Bank", outcome: "pos_not_defined", installments: ALL, description: "Pos was not defined (102, order_no null, credit_card_no null); getpos answers 102" },
   { number: "5456160000000000", scheme: "MASTERCARD", card_type: "CREDIT", program: "ADVANT", bank: "Sandbox Bank", outcome: "blocked", installments: ALL, description: "Declined: card blocked (44)" },
+  { number: "4155140000000009", scheme: "VISA", card_type: "CREDIT", program: "WORLD", bank: "Sandbox Bank", outcome: "success", laterCharges: "decline_once", installments: ALL, description: "Succeeds; each later recurring charge is declined once (insufficient funds) and succeeds on the retry a day later" },
+  { number: "4155150000000008", scheme: "VISA", card_type: "CREDIT", program: "WORLD", bank: "Sandbox Bank", outcome: "success", laterCharges: "decline_always", installments: ALL, description: "Succeeds; later recurring charges are always declined: after 3 tries the plan stops" },
   {
     number: "9792090000000004", scheme: "TROY", card_type: "CREDIT", program: "TARIM", bank: "Sandbox Agricultural Bank", outcome: "success", installments: [1],
     agricultural: { maturity_period: [3, 6, 9, 12], payment_frequency: [1, 3, 6] },

@@ -53,6 +53,8 @@ export type CardSnapshot = {
   holder_name: string
   /** The test card's outcome (cards.ts), so the number itself is never stored. */
   outcome: string
+  /** How the card's later recurring charges go (cards.ts); absent: approved. */
+  later_charges?: string
   scheme: string
   program: string
   card_type: string

@@ -29,8 +29,9 @@ describe("sandbox: recurring payments, plans and webhooks driven by the sandbox 
     await advanceClock(sandbox, seconds)
     token = await tokenFor(sandbox)
   }
-  const subscribe = async (cycle: string, interval: number, count: number, total = "150.75") => {
+  const subscribe = async (cycle: string, interval: number, count: number, total = "150.75", cardNumber?: string) => {
     const fields = paymentFields(m(), {
+      ...(cardNumber ? { cc_no: cardNumber } : {}),
       total, items: [{ name: "Plan", price: total, quantity: 1 }], order_type: 1, recurring_payment_number: count,
       recurring_payment_cycle: cycle, recurring_payment_interval: interval, recurring_web_hook_key: "rec",
     })
@@ -41,6 +42,11 @@ describe("sandbox: recurring payments, plans and webhooks driven by the sandbox 
   const query = async (planCode: string, extra: Record<string, unknown> = {}) => (await api("recurringPlan/query", { merchant_key: m().merchant_key, plan_code: planCode, ...extra })).body
   const update = async (planCode: string, change: Record<string, unknown>) => (await api("recurringPlan/update", { merchant_key: m().merchant_key, plan_code: planCode, ...change })).body
   const hooksFor = (planCode: string) => receiver.received.filter((hook) => hook.plan_code === planCode)
+  const hooksArrive = async (planCode: string, count: number) => {
+    for (const deadline = Date.now() + 3000; hooksFor(planCode).length < count; await sleep(20)) {
+      if (Date.now() > deadline) throw new Error(`${count} recurring webhook(s) of ${planCode} expected, ${hooksFor(planCode).length} arrived`)
+    }
+  }
   const salesOn = async (date: string, invoice: string) =>
     (await api("getTransactions", transactionsBody(m().merchant_key, { date, invoiceid: invoice }))).body.data as any[]
 
@@ -98,6 +104,43 @@ describe("sandbox: recurring payments, plans and webhooks driven by the sandbox 
     await advance(62 * DAY)
     await sleep(100)
     expect(hooksFor(planCode)).toHaveLength(2)
+  })
+
+  it("a declined charge is tried again a day later under the same number, each try a sale and a webhook with its attempts", async () => {
+    const { invoice, planCode } = await subscribe("M", 1, 2, "80", "4155140000000009")
+    const due = (await query(planCode)).data.next_action_date
+    await advance(31 * DAY)
+    await hooksArrive(planCode, 1)
+    expect(hooksFor(planCode)).toEqual([expect.objectContaining({ recurring_number: "2", status: "Failed", attempts: "1", action_date: due, product_price: "80" })])
+    const failed = hooksFor(planCode)[0]
+    expect((await query(planCode)).data).toMatchObject({
+      recurring_status: "Active", completed_payment_number: 1, next_action_date: expect.stringMatching(DATE_TIME),
+      transactionHistories: [expect.objectContaining({ recurring_number: 1 }), expect.objectContaining({ recurring_number: 2, status: "Failed", attempts: 1, order_id: failed.order_id })],
+    })
+    expect((await salesOn(due.slice(0, 10), invoice)).find((sale) => sale.order_id === failed.order_id)).toMatchObject({ transaction_state_id: 2, payment_source: 4 })
+
+    await advance(DAY)
+    await hooksArrive(planCode, 2)
+    const retried = hooksFor(planCode)[1]
+    expect(retried).toMatchObject({ recurring_number: "2", status: "Completed", attempts: "2" })
+    expect(retried.order_id).not.toBe(failed.order_id)
+    expect((await query(planCode)).data).toMatchObject({
+      recurring_status: "Completed", completed_payment_number: 2, next_action_date: null,
+      transactionHistories: [expect.objectContaining({ recurring_number: 1 }), expect.objectContaining({ recurring_number: 2, status: "Completed", attempts: 2, order_id: retried.order_id })],
+    })
+  })
+
+  it("a charge declined on every try stops the plan after the third", async () => {
+    const { planCode } = await subscribe("D", 7, 4, "25", "4155150000000008")
+    await advance(7 * DAY)
+    for (let tries = 1; tries <= 3; tries++) {
+      await hooksArrive(planCode, tries)
+      await advance(DAY)
+    }
+    await advance(30 * DAY)
+    await sleep(100)
+    expect(hooksFor(planCode).map((hook) => [hook.recurring_number, hook.status, hook.attempts])).toEqual([["2", "Failed", "1"], ["2", "Failed", "2"], ["2", "Failed", "3"]])
+    expect((await query(planCode)).data).toMatchObject({ recurring_status: "Stopped", completed_payment_number: 1, next_action_date: null })
   })
 
   it("stops a plan: no charge after recurring_status 0, and a stopped plan cannot be updated (71)", async () => {

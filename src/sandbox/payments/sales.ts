@@ -50,6 +50,7 @@ export function openSale(gateway: Gateway, order: PaymentOrder, lang: "tr" | "en
       last4: order.card_number.slice(-4),
       holder_name: order.holder_name,
       outcome: order.card.outcome,
+      ...(order.card.laterCharges ? { later_charges: order.card.laterCharges } : {}),
       scheme: order.card.scheme,
       program: order.card.program,
       card_type: order.card.card_type,

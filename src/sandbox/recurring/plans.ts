@@ -3,7 +3,8 @@ import { formatIstanbul } from "../core/clock"
 import type { Gateway } from "../core/gateway"
 import { newAuthCode, newSaleIds } from "../payments/sales"
 import type { RecurringPlan, SaleRecord } from "../types"
-import { nextChargeAt } from "./schedule"
+import { CODES } from "../core/codes"
+import { CHARGE_TRIES, nextChargeAt, retryDue } from "./schedule"
 
 /** A first payment of order_type 1 whose money was taken (a pre-authorization once completed) and whose plan is not opened yet. */
 function awaitsPlan(sale: SaleRecord): boolean {
@@ -37,28 +38,42 @@ function openPlan(gateway: Gateway, sale: SaleRecord): RecurringPlan {
   return plan
 }
 
-/** A later charge: a new completed Auth sale on the first payment's card, dated when it was due. */
+/** Whether the card takes this try of a later charge (cards.ts `laterCharges`). */
+function approves(first: SaleRecord, attempt: number): boolean {
+  if (first.card.later_charges === "decline_always") return false
+  if (first.card.later_charges === "decline_once") return attempt > 1
+  return true
+}
+
+/**
+ * One try of a later charge, dated when it was due: an Auth sale on the first payment's card,
+ * completed or declined. A declined charge is tried again a day later, up to CHARGE_TRIES tries;
+ * after the last one the plan stops.
+ */
 function chargePlan(gateway: Gateway, plan: RecurringPlan, dueAt: number): void {
   const first = gateway.store.state.sales.find((sale) => sale.id === plan.first_sale_id)!
+  const retry = retryDue(plan)
+  const attempt = retry ? retry.attempts + 1 : 1
+  const approved = approves(first, attempt)
   const sale: SaleRecord = {
     ...structuredClone(first),
     ...newSaleIds(gateway, dueAt),
     integration: "2D",
-    state: "completed",
+    state: approved ? "completed" : "failed",
     transaction_type: "Auth",
     installments: 1,
     total_minor: plan.amount_minor,
-    captured_minor: plan.amount_minor,
+    captured_minor: approved ? plan.amount_minor : 0,
     refunded_minor: 0,
     refunds: [],
     preauth: null,
     awaiting_merchant: false,
-    status_code: 100,
-    status_description: "Payment process successful",
-    error: "",
+    status_code: approved ? CODES.SUCCESS : CODES.TRANSACTION_FAILED,
+    status_description: approved ? "Payment process successful" : "transaction failed",
+    error: approved ? "" : "Insufficient funds",
     md_status: "",
-    auth_code: newAuthCode(),
-    reason: "",
+    auth_code: approved ? newAuthCode() : "",
+    reason: approved ? "" : "Insufficient funds",
     items: [{ name: first.invoice_description || "Recurring payment", price_minor: plan.amount_minor, quantity: 1, description: "" }],
     sale_webhook_key: "",
     recurring: null,
@@ -70,10 +85,12 @@ function chargePlan(gateway: Gateway, plan: RecurringPlan, dueAt: number): void 
     updated_at_ms: dueAt,
   }
   gateway.store.state.sales.push(sale)
-  const charge = { recurring_number: plan.charges.length + 1, sale_id: sale.id, order_id: sale.order_id, amount_minor: plan.amount_minor, status: "Completed" as const, attempts: 1, action_date_ms: dueAt }
-  plan.charges.push(charge)
+  const tried = { sale_id: sale.id, order_id: sale.order_id, amount_minor: plan.amount_minor, status: approved ? ("Completed" as const) : ("Failed" as const), attempts: attempt, action_date_ms: dueAt }
+  const charge = retry ? Object.assign(retry, tried) : { recurring_number: plan.charges.length + 1, ...tried }
+  if (!retry) plan.charges.push(charge)
   plan.updated_at_ms = dueAt
-  if (plan.charges.length >= plan.payment_number) plan.status = "Completed"
+  if (!approved && attempt >= CHARGE_TRIES) plan.status = "Stopped"
+  else if (approved && plan.charges.length >= plan.payment_number) plan.status = "Completed"
   sendRecurringWebhook(gateway, plan, charge)
 }
 

@@ -24,8 +24,20 @@ export function chargeDueAt(plan: RecurringPlan, number: number): number {
   return addCycles(plan.anchor_ms, plan.cycle, (number - 1) * plan.interval)
 }
 
-/** The next charge's due time, or null when the plan makes no more charges. */
+/** Tries of one charge: a declined charge is tried again a day after each try, at most this many times in all. */
+export const CHARGE_TRIES = 3
+
+/** A declined charge still to be tried again. */
+export function retryDue(plan: RecurringPlan): RecurringPlan["charges"][number] | null {
+  const last = plan.charges.at(-1)
+  return last && last.status === "Failed" && last.attempts < CHARGE_TRIES ? last : null
+}
+
+/** The next try's due time (a retry, else the next charge), or null when the plan makes no more charges. */
 export function nextChargeAt(plan: RecurringPlan): number | null {
-  if (plan.status !== "Active" || plan.charges.length >= plan.payment_number) return null
+  if (plan.status !== "Active") return null
+  const retry = retryDue(plan)
+  if (retry) return chargeDueAt(plan, retry.recurring_number) + retry.attempts * DAY_MS
+  if (plan.charges.length >= plan.payment_number) return null
   return chargeDueAt(plan, plan.charges.length + 1)
 }

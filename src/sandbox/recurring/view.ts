@@ -17,7 +17,7 @@ export function recurringPlanView(plan: RecurringPlan, recurringNumber: number |
     recurring_payment_interval: plan.interval,
     recurring_status: plan.status,
     recurring_web_hook_key: plan.webhook_key,
-    completed_payment_number: plan.charges.length,
+    completed_payment_number: plan.charges.filter((charge) => charge.status === "Completed").length,
     next_action_date: next === null ? null : formatIstanbul(next),
     created_at: formatIsoMicro(plan.created_at_ms),
     updated_at: formatIsoMicro(plan.updated_at_ms),
