@@ -7,6 +7,7 @@ import { createCart, issueThreeDForm, PAYING_CARD, payAtGateway, returnToStore, 
 import reconcileSipayAttempts from "../../src/jobs/sipay-reconcile-attempts"
 import watchSipayPreAuthorizations from "../../src/jobs/sipay-pre-authorizations"
 import { recordOutcome } from "../harness/reliability"
+import { RECURRING_CHARGE_RECORDED_EVENT } from "../../src/workflows/record-recurring-charge"
 
 jest.setTimeout(300 * 1000)
 
@@ -186,7 +187,8 @@ medusaIntegrationTestRunner({
       recordOutcome("20 days pass", "pre-authorization", "gateway cancels; the job records it and cancels the Medusa payment")
     })
 
-    it("recurring charges, as the sandbox clock passes their dates, are each recorded once after the gateway confirms them", async () => {
+    /** A monthly subscription of three payments bought by 2D with `cardNumber`, its plan opened; `charges` lists what the plugin recorded. */
+    async function subscription(cardNumber = PAYING_CARD.cc_no) {
       const [plan] = await addProducts(getContainer(), store, [
         { title: "Aylık kahve / Monthly coffee", price: 120, metadata: { sipay_recurring: { cycle: "M", interval: 1, payment_number: 3 } } },
       ])
@@ -194,15 +196,31 @@ medusaIntegrationTestRunner({
       const { session } = await startPaymentSession(api, store, cart.id, "pp_sipay-2d_sipay")
       const paid = await api.post(
         `/store/sipay/payment-sessions/${session.id}/pay-2d`,
-        { installments_number: 1, card: { holder_name: PAYING_CARD.cc_holder_name, number: PAYING_CARD.cc_no, expiry_month: PAYING_CARD.expiry_month, expiry_year: PAYING_CARD.expiry_year, cvv: PAYING_CARD.cvv } },
+        { installments_number: 1, card: { holder_name: PAYING_CARD.cc_holder_name, number: cardNumber, expiry_month: PAYING_CARD.expiry_month, expiry_year: PAYING_CARD.expiry_year, cvv: PAYING_CARD.cvv } },
         storeHeaders(store)
       )
       const order = await orderOfCart(cart.id)
       // A recurring plan opens once money is taken: the pre-authorization is captured first.
       await api.post(`/admin/payments/${order.payment_collections[0].payments[0].id}/capture`, {}, admin)
-      const advance = (days: number) =>
-        fetch(`${stack.sandbox.link_base}/__sandbox/clock`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ advance_seconds: days * 24 * 3600 }) })
-      const charges = () => sipay().listRecurringCharges({ order_id: paid.data.order_id }, { order: { recurring_number: "ASC" } })
+      const clock = `${stack.sandbox.link_base}/__sandbox/clock`
+      const advanceSeconds = (seconds: number) =>
+        fetch(clock, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ advance_seconds: seconds }) })
+      const [attempt] = await sipay().listPaymentAttempts({ order_id: paid.data.order_id })
+      return {
+        advance: (days: number) => advanceSeconds(days * 24 * 3600),
+        /** Just past the plan's next charge date, as the gateway gives it (months differ in length). */
+        advanceToNextCharge: async () => {
+          const { plan } = await sipay().getClient().queryRecurringPlan(attempt.gateway_order_no)
+          const next = Date.parse(`${String(plan!.next_action_date).replace(" ", "T")}+03:00`)
+          const { now } = await (await fetch(clock)).json()
+          await advanceSeconds(Math.ceil((next - Date.parse(now)) / 1000) + 60)
+        },
+        charges: () => sipay().listRecurringCharges({ order_id: paid.data.order_id }, { order: { recurring_number: "ASC" } }),
+      }
+    }
+
+    it("recurring charges, as the sandbox clock passes their dates, are each recorded once after the gateway confirms them", async () => {
+      const { advance, charges } = await subscription()
 
       await advance(32)
       await waitFor(async () => (await charges()).length === 1, 15000)
@@ -227,6 +245,36 @@ medusaIntegrationTestRunner({
       expect(forged.status).toBeGreaterThanOrEqual(400)
       expect(await charges()).toHaveLength(2)
       recordOutcome("duplicate and forged", "recurring webhook", "each charge recorded once; a wrong merchant key is refused")
+    })
+
+    it("a declined recurring charge is recorded as failed, then, when the gateway's retry succeeds, the same record becomes completed; each change is announced", async () => {
+      const announced: any[] = []
+      getContainer().resolve(Modules.EVENT_BUS).subscribe(RECURRING_CHARGE_RECORDED_EVENT, async (event: any) => {
+        announced.push(event.data)
+      })
+      const { advance, advanceToNextCharge, charges } = await subscription("4155140000000009")
+      await advanceToNextCharge()
+      await waitFor(async () => (await charges()).length === 1, 15000)
+      const [declined] = await charges()
+      expect(declined).toMatchObject({ recurring_number: 2, status: "Failed", attempts: 1 })
+
+      await advance(1)
+      await waitFor(async () => (await charges())[0].status === "Completed", 15000)
+      const [retried] = await charges()
+      expect(retried).toMatchObject({ id: declined.id, recurring_number: 2, status: "Completed", attempts: 2 })
+      expect(retried.gateway_order_id).not.toBe(declined.gateway_order_id)
+      await waitFor(async () => announced.length === 2, 5000)
+      expect(announced.map((event) => [event.id, event.recurring_number, event.status, event.attempts])).toEqual([
+        [declined.id, 2, "Failed", 1],
+        [declined.id, 2, "Completed", 2],
+      ])
+
+      // The first try's webhook, delivered late, does not turn the charge back.
+      const log: any[] = await (await fetch(`${stack.sandbox.link_base}/__sandbox/webhooks`)).json()
+      const first = log.find((w) => w.kind === "recurring" && w.body.status === "Failed" && w.status === 200)
+      await fetch(first.url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(first.body).toString() })
+      expect((await charges())[0]).toMatchObject({ status: "Completed", attempts: 2 })
+      recordOutcome("declined, then retried", "recurring charge", "one record per charge: failed, then completed when the retry succeeds")
     })
 
     describe("faults", () => {

@@ -4,10 +4,10 @@ import { RecurringNotification, recordRecurringChargeStep } from "./steps/record
 
 export const RECURRING_CHARGE_RECORDED_EVENT = "sipay.recurring_charge.recorded"
 
-/** A recurring charge notified by the gateway: checked, confirmed, recorded once, announced once. */
+/** A recurring charge notified by the gateway: checked, confirmed, recorded once (a later try updates it), each change announced. */
 export const recordRecurringChargeWorkflow = createWorkflow("sipay-record-recurring-charge", (input: RecurringNotification) => {
   const recorded = recordRecurringChargeStep(input)
-  when({ recorded }, ({ recorded }) => recorded.created).then(() => {
+  when({ recorded }, ({ recorded }) => recorded.changed).then(() => {
     emitEventStep({
       eventName: RECURRING_CHARGE_RECORDED_EVENT,
       data: transform({ recorded }, ({ recorded }) => ({
@@ -16,6 +16,7 @@ export const recordRecurringChargeWorkflow = createWorkflow("sipay-record-recurr
         recurring_number: recorded.charge.recurring_number,
         order_id: recorded.charge.order_id,
         status: recorded.charge.status,
+        attempts: recorded.charge.attempts,
       })),
     })
   })
