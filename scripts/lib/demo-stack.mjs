@@ -1,8 +1,8 @@
 // The demo stack, booted the same way by `npm run demo` and by the browser tests: a database, the
 // sandbox gateway, Medusa with this plugin and its admin, and the demo storefront. Runtime data
 // (database, sandbox sales, generated credentials, logs) lives in a folder outside the repository.
-import { randomBytes } from "node:crypto"
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
+import { createHash, randomBytes } from "node:crypto"
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import { homedir, tmpdir, userInfo } from "node:os"
 import { dirname, join, resolve } from "node:path"
@@ -21,6 +21,22 @@ export const DEFAULT_PORTS = { store: 9000, storefront: 8000, sandbox: 4010 }
 const require = createRequire(import.meta.url)
 const MEDUSA_CLI = require.resolve("@medusajs/cli/cli.js", { paths: [REPO_ROOT] })
 const TS_NODE = require.resolve("ts-node/dist/bin.js", { paths: [REPO_ROOT] })
+
+/**
+ * What decides whether the database needs migrating: the database, the installed packages (the
+ * lockfile), the host configuration and this plugin's own migrations.
+ */
+function migrationFingerprint(databaseUrl) {
+  const hash = createHash("sha256").update(databaseUrl)
+  for (const file of ["package-lock.json", "medusa-config.ts"]) hash.update(readFileSync(join(REPO_ROOT, file)))
+  const modules = join(REPO_ROOT, "src", "modules")
+  for (const module of readdirSync(modules).sort()) {
+    const migrations = join(modules, module, "migrations")
+    if (!existsSync(migrations)) continue
+    for (const file of readdirSync(migrations).sort()) hash.update(file).update(readFileSync(join(migrations, file)))
+  }
+  return hash.digest("hex")
+}
 
 /**
  * Where the demo keeps its data. PostgreSQL refuses to run as root, so as root the embedded one
@@ -218,7 +234,16 @@ export async function startDemoStack({
     })
     const medusa = (name, args, logName) => ({ name, command: process.execPath, args: [MEDUSA_CLI, ...args], cwd: REPO_ROOT, env: medusaEnv, logFile: join(logs, logName), echo: verbose })
 
-    await step("Database migrations (medusa db:migrate)", () => runChild(medusa("medusa db:migrate", ["db:migrate"], "migrate.log")))
+    await step("Database migrations (medusa db:migrate)", async () => {
+      const markFile = join(dataDir, "migrated.json")
+      const fingerprint = migrationFingerprint(databaseUrl)
+      const mark = existsSync(markFile) ? JSON.parse(readFileSync(markFile, "utf8")) : null
+      if (!database.created && mark?.fingerprint === fingerprint) {
+        return { detail: `skipped: same database, packages and migrations as the run of ${mark.at} (delete ${markFile} to run them)` }
+      }
+      await runChild(medusa("medusa db:migrate", ["db:migrate"], "migrate.log"))
+      writeFileSync(markFile, JSON.stringify({ fingerprint, at: new Date().toISOString() }))
+    })
 
     const seedFile = join(dataDir, "seed.json")
     const seed = await step("Demo store: region, products, publishable key, admin user", async () => {
