@@ -345,7 +345,8 @@ medusaIntegrationTestRunner({
         expect(slow.data.message).toMatch(/could not be confirmed|not complete/i)
         expect(await orderOfCart(timed.cart.id)).toBeNull()
         // The late charge is found by reconciliation: the money becomes exactly one order.
-        await new Promise((resolve) => setTimeout(resolve, 2500))
+        const [late] = await sipay().listPaymentAttempts({ session_id: timed.session.id })
+        await waitFor(async () => (await sipay().getClient().checkStatus(late.invoice_id).catch(() => null))?.status === "Completed", 15000)
         await reconcileSipayAttempts(getContainer())
         expect((await orderOfCart(timed.cart.id))?.id).toMatch(/^order_/)
         recordOutcome("timeout (latency > client timeout)", "2D payment", "clear error, no order; the late charge becomes one order by reconciliation")

@@ -168,7 +168,7 @@ medusaIntegrationTestRunner({
         await payAtGateway(form, CARD) // the result is never delivered
         const completed = await waitFor(async () => (await cartState(cart.id)).completed_at && (await cartState(cart.id)), 30000)
         expect(completed.order.id).toMatch(/^order_/)
-        // The plugin's own webhook subscriber records the attempt beside Medusa's core flow.
+        // The plugin's webhook subscriber placed the order and recorded the attempt.
         const recorded = await waitFor(async () => {
           const found = await attempt(form.invoice_id)
           return found.status === "paid" && found
