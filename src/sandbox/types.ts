@@ -1,5 +1,7 @@
 /** Shapes shared by the sandbox's parts. The gateway's wire names are kept where they are stored as-is. */
 
+import type { LaterCharges } from "./cards"
+
 export type Is3d = 0 | 1 | 2 | 4
 
 export type MerchantConfig = {
@@ -54,7 +56,7 @@ export type CardSnapshot = {
   /** The test card's outcome (cards.ts), so the number itself is never stored. */
   outcome: string
   /** How the card's later recurring charges go (cards.ts); absent: approved. */
-  later_charges?: string
+  later_charges?: LaterCharges
   scheme: string
   program: string
   card_type: string
