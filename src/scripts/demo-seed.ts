@@ -8,7 +8,7 @@ import {
   linkSalesChannelsToApiKeyWorkflow,
   updateRegionsWorkflow,
   updateStoresWorkflow,
-} from "@medusajs/core-flows"
+} from "@medusajs/medusa/core-flows"
 import type { ExecArgs } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { publishedProductInput, SIPAY_PROVIDER_IDS } from "./catalog"

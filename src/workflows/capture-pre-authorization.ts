@@ -1,4 +1,4 @@
-import { capturePaymentWorkflow } from "@medusajs/core-flows"
+import { capturePaymentWorkflow } from "@medusajs/medusa/core-flows"
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { confirmPartialCaptureStep } from "./steps/confirm-partial-capture"
 

@@ -1,4 +1,4 @@
-import { emitEventStep } from "@medusajs/core-flows"
+import { emitEventStep } from "@medusajs/medusa/core-flows"
 import { createWorkflow, transform, when, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { RecurringNotification, recordRecurringChargeStep } from "./steps/record-recurring-charge"
 

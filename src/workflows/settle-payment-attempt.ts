@@ -1,4 +1,4 @@
-import { acquireLockStep, releaseLockStep } from "@medusajs/core-flows"
+import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { ReportedOutcome, settlePaymentAttemptStep } from "./steps/settle-payment-attempt"
 

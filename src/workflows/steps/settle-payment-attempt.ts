@@ -1,4 +1,4 @@
-import { completeCartWorkflow } from "@medusajs/core-flows"
+import { completeCartWorkflow } from "@medusajs/medusa/core-flows"
 import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { SIPAY_MODULE } from "../../modules/sipay"
