@@ -57,6 +57,15 @@ export const CONTROL_ROUTES: Route[] = [
       return json({ cleared: true })
     },
   },
+  { method: "GET", path: "/__sandbox/calls", handle: (_ctx, gateway) => json({ ...gateway.store.calls }) },
+  {
+    method: "DELETE",
+    path: "/__sandbox/calls",
+    handle: (_ctx, gateway) => {
+      gateway.store.calls = {}
+      return json({ cleared: true })
+    },
+  },
   { method: "POST", path: "/__sandbox/chargeback", handle: chargeBack },
   { method: "GET", path: "/__sandbox/outbox", handle: (_ctx, gateway) => json(gateway.store.state.outbox) },
   { method: "GET", path: "/__sandbox/webhooks", handle: (_ctx, gateway) => json(gateway.store.state.webhook_log) },

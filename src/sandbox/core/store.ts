@@ -39,6 +39,8 @@ export function emptyState(seed = randomBytes(16).toString("hex")): SandboxState
 /** In-memory state, written atomically (temp file + rename) to dataFile after each change. */
 export class SandboxStore {
   state: SandboxState
+  /** Requests received per operation since start or the last reset (memory only, never in the data file). */
+  calls: Record<string, number> = {}
 
   constructor(private readonly dataFile?: string) {
     this.state = dataFile && existsSync(dataFile) ? SandboxStore.load(dataFile) : emptyState()
@@ -62,6 +64,10 @@ export class SandboxStore {
     renameSync(temp, this.dataFile)
   }
 
+  countCall(operation: string): void {
+    this.calls[operation] = (this.calls[operation] ?? 0) + 1
+  }
+
   nextId(sequence: string, start = 1): number {
     const id = this.state.next_ids[sequence] ?? start
     this.state.next_ids[sequence] = id + 1
@@ -83,6 +89,7 @@ export class SandboxStore {
   /** Forgets sales, tokens, logs and the clock offset; keeps the seed (and so the demo merchant). */
   reset(): void {
     this.state = emptyState(this.state.seed)
+    this.calls = {}
     this.save()
   }
 }

@@ -42,6 +42,17 @@ function authenticate(req: IncomingMessage, gateway: Gateway): Merchant | null {
   return gateway.merchants.byKey(record.merchant_key) ?? null
 }
 
+/**
+ * The name a merchant API request is counted under (GET __sandbox/calls): the path after /api/
+ * (token, paySmart2D, recurringPlan/query, dpl/create, ...), else the route's fault operation
+ * (payment_complete). Browser pages (bank page, payer link page) are not counted.
+ */
+export function callName(route: Route): string | undefined {
+  if (typeof route.path !== "string") return undefined
+  const api = /\/api\/(.+)$/.exec(route.path)
+  return api ? api[1] : route.operation
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 function send(res: ServerResponse, reply: Reply): void {
@@ -70,6 +81,8 @@ export function createDispatcher(routes: Route[], gateway: Gateway) {
         : json({ status_code: 404, status_description: "Not Found" }, 404))
     }
 
+    const counted = callName(route)
+    if (counted) gateway.store.countCall(counted)
     const fault = route.operation ? gateway.faults.take(route.operation, route.faultKinds ?? REQUEST_FAULTS) : undefined
     // Latency is the gateway being slow after it has the request: the body is read first, so a
     // client that gives up meanwhile may still be charged, as with a real slow gateway.
