@@ -55,12 +55,12 @@ export class SipayClient {
 
   constructor(options: SipayClientOptions) {
     this.config = resolveConfig(options)
-    this.tokens = new TokenCache(() => this.requestToken())
+    this.tokens = new TokenCache(() => this.requestToken(), Date.now, options.tokenStore)
     this.transport = new GatewayTransport({
       timeoutMs: this.config.timeoutMs,
       logger: this.config.logger,
       tokens: this.tokens,
-      secrets: () => [this.config.appSecret, this.config.merchantKey, this.cachedToken],
+      secrets: () => [this.config.appSecret, this.config.merchantKey, this.cachedToken, this.tokens.latestToken],
     })
   }
 
@@ -208,12 +208,25 @@ export class SipayClient {
     }
   }
 
-  /** The merchant's sales of one day, optionally filtered. */
+  /** The merchant's sales of one day, optionally filtered (all held in memory: streamTransactions for a whole busy day). */
   async getTransactions(query: TransactionsQuery): Promise<SaleRecord[]> {
+    const sales: SaleRecord[] = []
+    await this.streamTransactions(query, (sale) => {
+      sales.push(sale)
+    })
+    return sales
+  }
+
+  /**
+   * The merchant's sales of one day, each handed to onSale as soon as it arrived (the answer is never
+   * held whole, whatever its size); the next is read once onSale's promise settled. Answers the count.
+   */
+  async streamTransactions(query: TransactionsQuery, onSale: (sale: SaleRecord) => void | Promise<void>): Promise<number> {
     const body = wire.transactionsBody(this.config.merchantKey, query)
-    const answer = await this.call({ operation: "getTransactions", url: this.url("getTransactions"), body, invoiceId: query.invoiceId })
+    const request = { operation: "getTransactions" as const, url: this.url("getTransactions"), body, invoiceId: query.invoiceId }
+    const answer = await this.transport.stream(request, (record) => onSale(record as SaleRecord))
     this.expectSuccess("getTransactions", answer)
-    return Array.isArray(answer.envelope.data) ? answer.envelope.data : []
+    return answer.records
   }
 
   /** A multi-use payment link (multipart, with the product photo as a file part). */

@@ -1,5 +1,7 @@
 import axios, { AxiosError, type AxiosResponse } from "axios"
+import type { Readable } from "node:stream"
 import { SipayError } from "./errors"
+import { RecordSplitter } from "./record-stream"
 import { redact } from "./redact"
 import { parseStatusCode } from "./status-codes"
 import type { TokenCache } from "./token"
@@ -39,7 +41,12 @@ export type TransportOptions = {
 
 type NetworkFault = { kind: "refused" | "timeout" | "dropped"; detail: string }
 
-const MAX_ANSWER_BYTES = 10 * 1024 * 1024
+/** The answer of a streamed call: everything but the records, which went to onRecord as they arrived. */
+export type StreamedAnswer = GatewayAnswer & { records: number }
+
+/** Answers of ordinary operations are read whole, up to this size; record lists are streamed (stream()). */
+export const MAX_ANSWER_BYTES = 10 * 1024 * 1024
+const MAX_ERROR_BODY_BYTES = 1024 * 1024
 const READ_RETRY_HTTP = new Set([502, 503])
 const AUTH_TEXT = /token|unauthenticated/i
 
@@ -53,6 +60,25 @@ function classifyFault(error: unknown): NetworkFault {
     return { kind: "timeout", detail }
   }
   return { kind: "dropped", detail }
+}
+
+/** axios' answer-size cap: a whole answer arrived, only too large; not a network fault, never repeated. */
+function isAnswerTooLarge(error: unknown): boolean {
+  const axiosError = error as AxiosError
+  return axiosError?.code === "ERR_BAD_RESPONSE" && /maxContentLength/i.test(String(axiosError.message))
+}
+
+function answerTooLarge(operation: string, kind: "read" | "payment"): SipayError {
+  const limit = `${MAX_ANSWER_BYTES / 1024 / 1024} MB`
+  if (kind === "payment") {
+    return new SipayError({
+      operation,
+      description: `the gateway's answer is larger than ${limit} and was not read (not sent again); the outcome is unknown, reconcile with checkStatus`,
+      code: "outcome_unknown",
+      retryable: false,
+    })
+  }
+  return new SipayError({ operation, description: `the gateway's answer is larger than ${limit} and was not read (not sent again)`, code: "answer_too_large", retryable: false })
 }
 
 function envelopeOf(body: unknown): Record<string, any> {
@@ -106,6 +132,10 @@ export class GatewayTransport {
       try {
         response = await this.send(request, token)
       } catch (error) {
+        if (isAnswerTooLarge(error)) {
+          this.logCall(request, started, null, null, "answer too large")
+          throw answerTooLarge(request.operation, spec.kind)
+        }
         const fault = classifyFault(error)
         if (spec.kind === "read" && !repeated) {
           repeated = true
@@ -154,6 +184,140 @@ export class GatewayTransport {
         })
       }
       return { httpStatus: response.status, body: parsed.value, envelope, statusCode, description: this.redact(description) }
+    }
+  }
+
+  /**
+   * A read whose answer carries a list of records (getTransactions): the answer is never held whole
+   * and has no size cap; each record of `data` goes to onRecord as soon as its bytes arrived, and the
+   * next chunk is read once onRecord's promise settled. The read is repeated once after a network
+   * fault or 502/503 only while no record was delivered; the timeout is an idle timeout.
+   */
+  async stream(request: GatewayCall, onRecord: (record: Record<string, unknown>) => void | Promise<void>): Promise<StreamedAnswer> {
+    const spec = OPERATIONS[request.operation]
+    const started = Date.now()
+    let reauthenticated = false
+    let repeated = false
+    for (;;) {
+      const token = spec.bearer ? (await this.options.tokens.get()).token : null
+      let delivered = 0
+      let httpStatus = 0
+      let parsed: { ok: boolean; value: unknown }
+      try {
+        const result = await this.sendStreaming(request, token, async (record) => {
+          delivered++
+          await onRecord(record)
+        })
+        httpStatus = result.httpStatus
+        parsed = result.envelope
+      } catch (error) {
+        if (error instanceof RecordError) throw error.cause
+        const fault = classifyFault(error)
+        if (spec.kind === "read" && !repeated && delivered === 0) {
+          repeated = true
+          this.log("warn", `sipay ${request.operation} ${fault.detail}, repeating once`)
+          continue
+        }
+        this.logCall(request, started, null, null, fault.detail)
+        throw this.networkError(request.operation, spec.kind, fault)
+      }
+      const envelope = envelopeOf(parsed.value)
+      const statusCode = parseStatusCode(envelope.status_code ?? envelope.statuscode)
+      const description = gatewayDescription(envelope)
+      if (spec.bearer && token && delivered === 0 && isRejectedToken(httpStatus, statusCode, description)) {
+        if (!reauthenticated) {
+          reauthenticated = true
+          this.log("info", `sipay ${request.operation} token rejected, re-authenticating once`)
+          await this.options.tokens.replace(token)
+          continue
+        }
+        this.logCall(request, started, httpStatus, statusCode)
+        throw new SipayError({ operation: request.operation, statusCode, description: "the gateway rejected a freshly issued token", httpStatus, code: "unauthorized" })
+      }
+      if (httpStatus >= 500) {
+        if (spec.kind === "read" && !repeated && delivered === 0 && READ_RETRY_HTTP.has(httpStatus)) {
+          repeated = true
+          this.log("warn", `sipay ${request.operation} HTTP ${httpStatus}, repeating once`)
+          continue
+        }
+        this.logCall(request, started, httpStatus, statusCode)
+        throw this.serverError(request.operation, spec.kind, httpStatus, statusCode)
+      }
+      this.logCall(request, started, httpStatus, statusCode)
+      if (!parsed.ok) {
+        throw new SipayError({ operation: request.operation, description: `unparseable answer (HTTP ${httpStatus})`, httpStatus, code: "invalid_response" })
+      }
+      return { httpStatus, body: parsed.value, envelope, statusCode, description: this.redact(description), records: delivered }
+    }
+  }
+
+  private async sendStreaming(
+    request: GatewayCall,
+    token: string | null,
+    onRecord: (record: Record<string, unknown>) => Promise<void>
+  ): Promise<{ httpStatus: number; envelope: { ok: boolean; value: unknown } }> {
+    const headers: Record<string, string> = { Accept: "application/json", "Content-Type": "application/json" }
+    if (token) {
+      headers.Authorization = `Bearer ${token}`
+    }
+    const abort = new AbortController()
+    // Idle timeout: a large answer may take long in all, but must keep arriving.
+    let idle = setTimeout(() => abort.abort(), this.options.timeoutMs)
+    const touch = () => {
+      clearTimeout(idle)
+      idle = setTimeout(() => abort.abort(), this.options.timeoutMs)
+    }
+    try {
+      const response = await axios.post<Readable>(request.url, request.body, {
+        headers,
+        signal: abort.signal,
+        responseType: "stream",
+        maxContentLength: Infinity,
+        validateStatus: () => true,
+        maxRedirects: 0,
+        // axios' own decompression stays on; records are cut from the decoded bytes.
+        decompress: true,
+      })
+      touch()
+      if (response.status >= 400) {
+        // An error page or envelope: small, read whole (capped) and parsed as usual.
+        const chunks: Buffer[] = []
+        let size = 0
+        for await (const chunk of response.data) {
+          touch()
+          size += (chunk as Buffer).length
+          if (size > MAX_ERROR_BODY_BYTES) break
+          chunks.push(chunk as Buffer)
+        }
+        response.data.destroy()
+        return { httpStatus: response.status, envelope: this.parse(Buffer.concat(chunks).toString("utf8")) }
+      }
+      const queue: Record<string, unknown>[] = []
+      const splitter = new RecordSplitter((text) => {
+        queue.push(JSON.parse(text))
+      })
+      for await (const chunk of response.data) {
+        touch()
+        try {
+          splitter.push(chunk as Buffer)
+        } catch (error) {
+          response.data.destroy()
+          return { httpStatus: response.status, envelope: { ok: false, value: null } }
+        }
+        while (queue.length) {
+          const record = queue.shift()!
+          try {
+            await onRecord(record)
+          } catch (error) {
+            response.data.destroy()
+            throw new RecordError(error)
+          }
+          touch()
+        }
+      }
+      return { httpStatus: response.status, envelope: splitter.end() }
+    } finally {
+      clearTimeout(idle)
     }
   }
 
@@ -225,5 +389,12 @@ export class GatewayTransport {
       })
     }
     return new SipayError({ operation, statusCode, description: `gateway error HTTP ${httpStatus}`, httpStatus, code: "http_error", retryable: true })
+  }
+}
+
+/** The caller's onRecord failed: passed through as it is, never taken for a network fault. */
+class RecordError extends Error {
+  constructor(readonly cause: unknown) {
+    super("record handler failed")
   }
 }
