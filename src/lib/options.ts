@@ -3,6 +3,8 @@
  * routes, workflows and jobs) and the payment provider entry (read by the provider). Pure: no I/O.
  */
 import type { SipayBrand, SipayClientOptions } from "./sipay"
+import { findRateLimitProblems, type RateLimitOptions } from "./limiter/limits"
+import { parseTrustedProxies } from "./limiter/address"
 
 export type { SipayBrand }
 
@@ -34,8 +36,22 @@ export type SipayOptions = Omit<SipayClientOptions, "logger"> & {
   reconcileAfterSeconds?: number
   /** How many pending attempts one run of the reconciliation job settles. Default 50. */
   reconcileBatchSize?: number
+  /** How long a process waits for another one fetching the shared gateway token before it fetches its own. Default 30000. */
+  tokenLockTimeoutMs?: number
   /** Days after which an uncaptured pre-authorization is reported as near its 20-day deadline. Default 17. */
   preAuthorizationWarningDays?: number
+  /** Limits per payment session, cart, card, client address and a store-wide decline budget (README "Rate limits"). */
+  rateLimits?: RateLimitOptions
+  /** Proxies whose X-Forwarded-For entry is believed (addresses, CIDRs, "loopback", "private"). Default none: the socket address. */
+  trustedProxies?: string[]
+  /** Shared secret a storefront server signs its shopper's address with (x-sipay-client-ip headers). Default none. */
+  storefrontSecret?: string
+  /** Open (pending) payment attempts one payment session may have; a new form past it is refused. Default 10. */
+  maxOpenAttemptsPerSession?: number
+  /** Attempts authorizePayment asks the gateway about in one request (the paid one first, then newest). Default 3. */
+  maxGatewayChecksPerRequest?: number
+  /** How long the signed hosted-page address the store API hands out stays valid. Default 3600. */
+  checkoutTokenTtlSeconds?: number
 }
 
 /** The gateway cancels a pre-authorization not completed within this many days. */
@@ -66,6 +82,12 @@ export function findOptionProblems(options: Partial<SipayOptions> | undefined): 
     if (value !== undefined && value !== "" && !/^https?:\/\/[^\s]+$/.test(String(value))) {
       problems.push(`option "${name}" must be an http(s) URL`)
     }
+  }
+  problems.push(...findRateLimitProblems(given.rateLimits))
+  try {
+    parseTrustedProxies(given.trustedProxies)
+  } catch (error) {
+    problems.push(`option "trustedProxies": ${(error as Error).message}`)
   }
   return problems
 }
@@ -99,5 +121,9 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): SipayOptio
     timeoutMs: env.SIPAY_TIMEOUT_MS ? Number(env.SIPAY_TIMEOUT_MS) : undefined,
     reconcileAfterSeconds: env.SIPAY_RECONCILE_AFTER_SECONDS ? Number(env.SIPAY_RECONCILE_AFTER_SECONDS) : undefined,
     reconcileBatchSize: env.SIPAY_RECONCILE_BATCH_SIZE ? Number(env.SIPAY_RECONCILE_BATCH_SIZE) : undefined,
+    // JSON, e.g. {"windowSeconds":60,"perAddress":10}
+    rateLimits: env.SIPAY_RATE_LIMITS ? (JSON.parse(env.SIPAY_RATE_LIMITS) as RateLimitOptions) : undefined,
+    trustedProxies: env.SIPAY_TRUSTED_PROXIES ? env.SIPAY_TRUSTED_PROXIES.split(",").map((entry) => entry.trim()).filter(Boolean) : undefined,
+    storefrontSecret: env.SIPAY_STOREFRONT_SECRET || undefined,
   }
 }
