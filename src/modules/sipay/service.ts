@@ -4,6 +4,9 @@ import { clientFor } from "../../lib/client-factory"
 import { assertValidOptions, SipayOptions } from "../../lib/options"
 import { CheckoutSettings, checkoutSettingsFrom, SettingsRow, storedSettingsFrom } from "../../lib/settings"
 import { CheckoutSetting } from "./models/checkout-setting"
+import { Chargeback } from "./models/chargeback"
+import { LedgerDay } from "./models/ledger-day"
+import { LedgerSale } from "./models/ledger-sale"
 import { PaymentAttempt } from "./models/payment-attempt"
 import { PaymentLink } from "./models/payment-link"
 import { PaymentLinkEmail } from "./models/payment-link-email"
@@ -15,7 +18,16 @@ type ModuleCradle = { logger?: { debug?(m: string): void; info?(m: string): void
  * What this plugin stores, and, for routes, workflows and jobs (which cannot read the provider's
  * options), the plugin options, the effective checkout settings and one shared gateway client.
  */
-class SipayModuleService extends MedusaService({ PaymentAttempt, RecurringCharge, PaymentLink, PaymentLinkEmail, CheckoutSetting }) {
+class SipayModuleService extends MedusaService({
+  PaymentAttempt,
+  RecurringCharge,
+  PaymentLink,
+  PaymentLinkEmail,
+  CheckoutSetting,
+  LedgerSale,
+  LedgerDay,
+  Chargeback,
+}) {
   protected readonly options_: SipayOptions
   protected readonly logger_?: ModuleCradle["logger"]
   private client_?: SipayClient

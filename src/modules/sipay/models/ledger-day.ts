@@ -1,0 +1,11 @@
+import { model } from "@medusajs/framework/utils"
+
+/** When each gateway day was last synced into the ledger, and how that went. */
+export const LedgerDay = model.define("sipay_ledger_day", {
+  id: model.id({ prefix: "slday" }).primaryKey(),
+  day: model.text().unique(),
+  sale_count: model.number().default(0),
+  last_synced_at: model.dateTime().nullable(),
+  last_duration_ms: model.number().nullable(),
+  last_error: model.text().nullable(),
+})
