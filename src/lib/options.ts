@@ -3,6 +3,7 @@
  * routes, workflows and jobs) and the payment provider entry (read by the provider). Pure: no I/O.
  */
 import type { SipayBrand, SipayClientOptions } from "./sipay"
+import { describeCutCredentials } from "./env-dollar"
 import { findRateLimitProblems, type RateLimitOptions } from "./limiter/limits"
 import { parseTrustedProxies } from "./limiter/address"
 
@@ -61,6 +62,9 @@ export const REQUIRED_CREDENTIALS = ["appId", "appSecret", "merchantKey"] as con
 
 export const DEFAULT_DESCRIPTION_TEMPLATE = "Order {cart_id}"
 
+/** Sipay merchant keys look like "$2y$10$…"; Medusa's loadEnv empties them unless each "$" is written "\$". */
+const DOLLAR_HINT = ' (set but empty? In .env write each "$" of the key as "\\$": Medusa\'s loadEnv expands "$…" even inside quotes)'
+
 /** A clear error naming every missing option, or nothing. */
 export function findOptionProblems(options: Partial<SipayOptions> | undefined): string[] {
   const problems: string[] = []
@@ -68,7 +72,7 @@ export function findOptionProblems(options: Partial<SipayOptions> | undefined): 
   for (const name of REQUIRED_CREDENTIALS) {
     const value = given[name]
     if (typeof value !== "string" || value.trim() === "") {
-      problems.push(`option "${name}" is required`)
+      problems.push(`option "${name}" is required${name === "merchantKey" ? DOLLAR_HINT : ""}`)
     }
   }
   if (!given.brand && !given.baseUrl) {
@@ -94,6 +98,13 @@ export function findOptionProblems(options: Partial<SipayOptions> | undefined): 
 
 export function assertValidOptions(options: Partial<SipayOptions> | undefined, where: string): asserts options is SipayOptions {
   const problems = findOptionProblems(options)
+  if (!String(options?.merchantKey ?? "").includes("$")) {
+    // A key with no "$" left is what expansion leaves of a "$2y$10$…" key: name the .env line that did it.
+    const cut = describeCutCredentials()
+    if (cut) {
+      problems.push(cut)
+    }
+  }
   if (problems.length) {
     throw new Error(`Sipay ${where}: ${problems.join("; ")}`)
   }
