@@ -2,6 +2,7 @@ import { MedusaService } from "@medusajs/framework/utils"
 import { SipayClient } from "../../lib/sipay"
 import { clientFor } from "../../lib/client-factory"
 import { assertValidOptions, SipayOptions } from "../../lib/options"
+import { Limiter, resolveRateLimits } from "../../lib/limiter"
 import { CheckoutSettings, checkoutSettingsFrom, SettingsRow, storedSettingsFrom } from "../../lib/settings"
 import { CheckoutSetting } from "./models/checkout-setting"
 import { Chargeback } from "./models/chargeback"
@@ -31,6 +32,7 @@ class SipayModuleService extends MedusaService({
   protected readonly options_: SipayOptions
   protected readonly logger_?: ModuleCradle["logger"]
   private client_?: SipayClient
+  private limiter_?: Limiter
 
   constructor(cradle: ModuleCradle, options: SipayOptions) {
     // eslint-disable-next-line prefer-rest-params
@@ -48,6 +50,12 @@ class SipayModuleService extends MedusaService({
   getClient(): SipayClient {
     this.client_ ??= clientFor(this.options_, this.logger_)
     return this.client_
+  }
+
+  /** The plugin's one limiter, shared by every route that limits (README "Rate limits"); in memory by default. */
+  getLimiter(): Limiter {
+    this.limiter_ ??= new Limiter(resolveRateLimits(this.options_.rateLimits))
+    return this.limiter_
   }
 
   /** The store owner's settings row (at most one), or null when nothing was saved. */
