@@ -4,8 +4,13 @@
  * keys look like "$2y$10$…", so a key pasted as printed arrives empty or cut. This finds the
  * SIPAY_* lines of the store's env files that are cut that way, to name the cause at start-up.
  */
-import { existsSync, readFileSync } from "node:fs"
-import { join } from "node:path"
+
+// No static node: imports: options.ts imports this file, and the admin bundle reaches options.ts.
+type Fs = { existsSync(path: string): boolean; readFileSync(path: string, encoding: "utf8"): string }
+function nodeFs(): Fs | undefined {
+  const get = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule
+  return typeof get === "function" ? (get("node:fs") as Fs) : undefined
+}
 
 /** "$" followed by a name or "{", not escaped: what dotenv-expand replaces. */
 const UNESCAPED_DOLLAR = /(^|[^\\])\$[\w{.]/
@@ -25,13 +30,17 @@ export function sipayVariablesCutByExpansion(content: string): string[] {
 /** The env files loadEnv reads in this folder (`.env.{NODE_ENV}` then `.env`), checked as above. */
 export function sipayVariablesCutInEnvFiles(dir: string = process.cwd(), nodeEnv: string = process.env.NODE_ENV || "development"): { file: string; names: string[] }[] {
   const found: { file: string; names: string[] }[] = []
+  const fs = nodeFs()
+  if (!fs) {
+    return found
+  }
   for (const file of [`.env.${nodeEnv}`, ".env"]) {
-    const path = join(dir, file)
-    if (!existsSync(path)) {
+    const path = `${dir.replace(/[\\/]+$/, "")}/${file}`
+    if (!fs.existsSync(path)) {
       continue
     }
     try {
-      const names = sipayVariablesCutByExpansion(readFileSync(path, "utf8"))
+      const names = sipayVariablesCutByExpansion(fs.readFileSync(path, "utf8"))
       if (names.length) {
         found.push({ file, names })
       }
