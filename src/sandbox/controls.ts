@@ -3,6 +3,82 @@ import { faultProblem, type FaultKind, type FaultOperation } from "./faults"
 import { json } from "./http/io"
 import type { RequestContext, Route } from "./http/router"
 import { canChargeBack, TRANSACTION_STATES } from "./transactions/states"
+import { maskCard, TEST_CARDS } from "./cards"
+import { newSaleIds } from "./payments/sales"
+import type { Currency, SaleRecord } from "./types"
+
+const DAY_MS = 24 * 3600 * 1000
+const SEED_MAX = 1_000_000
+const SEED_CURRENCIES = ["TRY", "USD", "EUR"]
+
+/**
+ * POST seed-sales {"count", "date"?, "merchant_key"?, "amount"?, "currency"?, "invoice_prefix"?}:
+ * `count` completed, captured 2D sales (published Visa test card) dated through the Istanbul day
+ * `date` (default the sandbox's today), made in one pass and saved once (O(n): the data file, if
+ * any, is written once, not per sale). For volume tests and the bench; no webhooks are sent.
+ */
+function seedSales(ctx: RequestContext, gateway: Gateway) {
+  const count = Number(ctx.body.count)
+  if (!Number.isInteger(count) || count < 1 || count > SEED_MAX) return json({ error: `count must be an integer from 1 to ${SEED_MAX}` }, 400)
+  const date = ctx.body.date === undefined ? new Date(gateway.clock.now() + 3 * 3600 * 1000).toISOString().slice(0, 10) : String(ctx.body.date)
+  const dayStart = Date.parse(`${date}T00:00:00+03:00`)
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(dayStart)) return json({ error: "date must be YYYY-MM-DD" }, 400)
+  const merchant = ctx.body.merchant_key === undefined ? gateway.merchants.all[0] : gateway.merchants.byKey(String(ctx.body.merchant_key))
+  if (!merchant) return json({ error: "unknown merchant_key" }, 404)
+  const amount = ctx.body.amount === undefined ? 149.9 : Number(ctx.body.amount)
+  if (!Number.isFinite(amount) || amount <= 0) return json({ error: "amount must be a positive number" }, 400)
+  const currency = String(ctx.body.currency ?? "TRY")
+  if (!SEED_CURRENCIES.includes(currency)) return json({ error: `currency must be one of ${SEED_CURRENCIES.join(", ")}` }, 400)
+  const prefix = String(ctx.body.invoice_prefix ?? `seed_${date.replace(/-/g, "")}_${gateway.store.nextId("seed_batch")}`)
+  const card = TEST_CARDS[0]
+  const totalMinor = Math.round(amount * 100)
+  const sales = gateway.store.state.sales
+  for (let index = 0; index < count; index++) {
+    const at = dayStart + Math.floor((index * DAY_MS) / count)
+    const sale: SaleRecord = {
+      ...newSaleIds(gateway, at),
+      merchant_key: merchant.merchant_key,
+      invoice_id: `${prefix}_${index + 1}`,
+      invoice_description: "Seeded sale",
+      integration: "2D",
+      state: "completed",
+      transaction_type: "Auth",
+      currency_code: currency as Currency,
+      installments: 1,
+      total_minor: totalMinor,
+      captured_minor: totalMinor,
+      refunded_minor: 0,
+      refunds: [],
+      preauth: null,
+      awaiting_merchant: false,
+      payment_completed_by: "app",
+      status_code: 100,
+      status_description: "Payment process successful",
+      error: "",
+      md_status: "",
+      auth_code: String(100000 + (index % 900000)),
+      reason: "",
+      card: { masked: maskCard(card.number), bin: card.number.slice(0, 6), last4: card.number.slice(-4), holder_name: "Ayşe Yılmaz", outcome: card.outcome, scheme: card.scheme, program: card.program, card_type: card.card_type, bank: card.bank },
+      items: [{ name: "Seeded item", price_minor: totalMinor, quantity: 1, description: "" }],
+      payer: {},
+      return_url: "",
+      cancel_url: "",
+      response_method: "POST",
+      sale_webhook_key: "",
+      recurring: null,
+      agricultural: null,
+      bank_session: null,
+      lang: "tr",
+      dpl_id: 0,
+      recurring_id: 0,
+      created_at_ms: at,
+      updated_at_ms: at,
+    }
+    sales.push(sale)
+  }
+  gateway.store.save()
+  return json({ seeded: count, date, invoice_prefix: prefix, first_invoice_id: `${prefix}_1`, last_invoice_id: `${prefix}_${count}` })
+}
 
 function clockBody(gateway: Gateway) {
   return { now: new Date(gateway.clock.now()).toISOString(), offset_seconds: gateway.clock.offset / 1000 }
@@ -67,6 +143,7 @@ export const CONTROL_ROUTES: Route[] = [
     },
   },
   { method: "POST", path: "/__sandbox/chargeback", handle: chargeBack },
+  { method: "POST", path: "/__sandbox/seed-sales", handle: seedSales },
   { method: "GET", path: "/__sandbox/outbox", handle: (_ctx, gateway) => json(gateway.store.state.outbox) },
   { method: "GET", path: "/__sandbox/webhooks", handle: (_ctx, gateway) => json(gateway.store.state.webhook_log) },
   { method: "GET", path: "/__sandbox/sales", handle: (_ctx, gateway) => json(gateway.store.state.sales) },
