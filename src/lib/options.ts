@@ -41,6 +41,8 @@ export type SipayOptions = Omit<SipayClientOptions, "logger"> & {
   tokenLockTimeoutMs?: number
   /** Days after which an uncaptured pre-authorization is reported as near its 20-day deadline. Default 17. */
   preAuthorizationWarningDays?: number
+  /** The sales ledger's sync: days back that can still change (default 45, at most 180), older days pulled per run (default 7, at most 31). README "Sales ledger". */
+  ledger?: { windowDays?: number; olderDaysPerRun?: number }
   /** Limits per payment session, cart, card, client address and a store-wide decline budget (README "Rate limits"). */
   rateLimits?: RateLimitOptions
   /** Proxies whose X-Forwarded-For entry is believed (addresses, CIDRs, "loopback", "private"). Default none: the socket address. */

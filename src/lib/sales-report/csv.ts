@@ -14,9 +14,26 @@ function quoteCell(text: string): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
 }
 
+/** CSV lines (each ending CRLF) of rows; every cell neutralised, then quoted. */
+export function csvLines(rows: readonly (readonly unknown[])[]): string {
+  let text = ""
+  for (const row of rows) text += row.map((cell) => quoteCell(neutraliseCell(cell))).join(",") + "\r\n"
+  return text
+}
+
 /** CSV text (CRLF line ends) of a header and rows; every cell neutralised, then quoted. */
 export function toCsv(header: readonly string[], rows: readonly (readonly unknown[])[]): string {
-  return [header, ...rows].map((row) => row.map((cell) => quoteCell(neutraliseCell(cell))).join(",")).join("\r\n") + "\r\n"
+  return csvLines([header, ...rows])
+}
+
+/** The header line of the sales export. */
+export function salesCsvHeader(): string {
+  return csvLines([SALES_CSV_COLUMNS.map((column) => column.header)])
+}
+
+/** Sales as CSV lines without the header (the export streams them batch by batch). */
+export function salesCsvLines(sales: readonly SaleView[]): string {
+  return csvLines(sales.map((sale) => SALES_CSV_COLUMNS.map((column) => column.value(sale))))
 }
 
 export const SALES_CSV_COLUMNS: readonly { header: string; value: (sale: SaleView) => unknown }[] = [

@@ -1,5 +1,5 @@
 /** The sales lookup and the order widget's view: pure, shared by the admin API and the admin UI. */
-export { neutraliseCell, salesCsv, toCsv, SALES_CSV_COLUMNS } from "./csv"
+export { neutraliseCell, salesCsv, salesCsvHeader, salesCsvLines, toCsv, SALES_CSV_COLUMNS } from "./csv"
 export { salesTotals } from "./totals"
 export type { SalesTotal } from "./totals"
 export { preAuthorizationDeadline } from "./pre-authorization"

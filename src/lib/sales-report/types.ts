@@ -13,7 +13,27 @@ export type SaleLinks = {
 /** A sale record as the gateway gave it, plus `medusa`. */
 export type SaleView = SaleRecord & { medusa: SaleLinks }
 
-export type SalesAnswer = { date: string; count: number; sales: SaleView[] }
+/** Where a sales answer comes from, and when the ledger last had that day from the gateway. */
+export type LedgerDayInfo = { last_synced_at: string | null; sale_count: number; last_error: string | null; last_duration_ms: number | null }
+
+export type SalesTotalView = { currency_code: string; count: number; gross: string; net: string; commission: string; refunded: string }
+
+/**
+ * GET /admin/sipay/transactions. `count` is every sale matching the filters, `sales` one page of them
+ * (source ledger), or all of them as the gateway answered now (source gateway); `totals` cover all.
+ */
+export type SalesAnswer = {
+  date: string
+  source: "ledger" | "gateway"
+  count: number
+  limit: number
+  offset: number
+  order: string
+  sales: SaleView[]
+  totals: SalesTotalView[]
+  /** The ledger's state of the day (null when it was never synced). */
+  ledger: LedgerDayInfo | null
+}
 
 export type AttemptView = {
   invoice_id: string

@@ -30,5 +30,7 @@ export const LedgerSale = model
     credit_card_no: model.text().nullable(),
     record: model.json(),
     synced_at: model.dateTime(),
+    /** "<state id>|<refunded>" of the last state the plugin acted on (panel refund, chargeback); null: nothing yet. */
+    acted_on: model.text().nullable(),
   })
   .indexes([{ on: ["day", "sale_created_at"] }, { on: ["day", "transaction_state_id"] }, { on: ["dpl_id"] }])

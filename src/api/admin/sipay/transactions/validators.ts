@@ -24,6 +24,24 @@ export const SalesQuery = z
     min_amount: amount("min_amount"),
     max_amount: amount("max_amount"),
     transaction_state: integer("transaction_state"),
+    /** ledger (default): the store's copy, paged and sorted by the database; gateway: ask getTransactions now (one day, whole). */
+    source: z.preprocess(empty, z.enum(["ledger", "gateway"], { error: "source must be ledger or gateway" }).default("ledger")),
+    limit: z.preprocess(empty, z.string().regex(/^\d+$/, { error: "limit must be a whole number" }).transform(Number).refine((n) => n >= 1 && n <= 500, { error: "limit must be 1 to 500" }).default(50)),
+    offset: z.preprocess(empty, z.string().regex(/^\d+$/, { error: "offset must be a whole number" }).transform(Number).default(0)),
+    /** A sort field, descending with a leading "-": created_at (default -created_at), gross, state, invoice_id. */
+    order: z.preprocess(empty, z.string().regex(/^-?(created_at|gross|state|invoice_id)$/, { error: "order must be created_at, gross, state or invoice_id, with - for descending" }).default("-created_at")),
   })
   .strict()
 export type SalesQuery = z.infer<typeof SalesQuery>
+
+/** The filters of a CSV export: those of the lookup, without paging. */
+export const SalesExportQuery = SalesQuery.omit({ source: true, limit: true, offset: true, order: true })
+export type SalesExportQuery = z.infer<typeof SalesExportQuery>
+
+/** POST /admin/sipay/transactions/sync: one day (default today), not in the future. */
+export const SyncBody = z
+  .object({
+    date: z.preprocess(empty, z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: "date must be YYYY-MM-DD" }).refine(isCalendarDay, { error: "date must be an existing calendar day" }).optional()),
+  })
+  .strict()
+export type SyncBody = z.infer<typeof SyncBody>

@@ -1,0 +1,25 @@
+import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { zodValidator } from "@medusajs/framework"
+import { MedusaError } from "@medusajs/framework/utils"
+import { gatewayDay } from "../../../../../lib/sales-report"
+import { syncLedger, type LedgerSyncReport } from "../../../../../lib/sales-report/ledger-sync"
+import { SyncBody } from "../validators"
+
+/** "Sync now": pulls one day (default today) from the gateway into the ledger, then acts on what changed. */
+export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<{ sync: LedgerSyncReport }>) => {
+  const body = await zodValidator(SyncBody, req.body ?? {})
+  const today = gatewayDay(new Date())
+  const day = body.date ?? today
+  if (day > today) {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, "date must not be in the future")
+  }
+  const report = await syncLedger(req.scope, { days: [day] })
+  if (!report.ran) {
+    throw new MedusaError(MedusaError.Types.CONFLICT, "A ledger sync is already running; try again in a moment")
+  }
+  const failed = report.days.find((entry) => entry.error)
+  if (failed) {
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Syncing ${failed.day} failed: ${failed.error}`)
+  }
+  res.json({ sync: report })
+}
