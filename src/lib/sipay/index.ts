@@ -13,6 +13,7 @@ export type { SipayClientErrorCode, SipayErrorInit } from "./errors"
 export { redact, maskCardNumber } from "./redact"
 export type { RedactOptions } from "./redact"
 export { parseExpiresAt } from "./token"
+export type { SharedTokenStore } from "./token"
 export {
   BILLING_FIELD_NAMES,
   CARD_FIELD_NAMES,

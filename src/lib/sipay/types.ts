@@ -1,5 +1,6 @@
 import type { AmountInput } from "./amount"
 import type { SipayBrand } from "./brands"
+import type { SharedTokenStore } from "./token"
 
 export type SipayLogger = {
   debug?(message: string): void
@@ -20,6 +21,8 @@ export type SipayClientOptions = {
   /** Per request; default 30000. */
   timeoutMs?: number
   logger?: SipayLogger
+  /** Shares the token with other processes (a cluster); without it each client fetches its own. */
+  tokenStore?: SharedTokenStore
 }
 
 export type CurrencyCode = "TRY" | "USD" | "EUR"

@@ -33,6 +33,7 @@ class SipayModuleService extends MedusaService({
   protected readonly logger_?: ModuleCradle["logger"]
   private client_?: SipayClient
   private limiter_?: Limiter
+  private readonly cradle_: ModuleCradle
 
   constructor(cradle: ModuleCradle, options: SipayOptions) {
     // eslint-disable-next-line prefer-rest-params
@@ -40,6 +41,7 @@ class SipayModuleService extends MedusaService({
     assertValidOptions(options, "plugin options")
     this.options_ = options
     this.logger_ = cradle.logger
+    this.cradle_ = cradle
   }
 
   getOptions(): SipayOptions {
@@ -48,7 +50,7 @@ class SipayModuleService extends MedusaService({
 
   /** One client per process, so its token is reused across requests. */
   getClient(): SipayClient {
-    this.client_ ??= clientFor(this.options_, this.logger_)
+    this.client_ ??= clientFor(this.options_, this.logger_, this.cradle_)
     return this.client_
   }
 
