@@ -67,7 +67,7 @@ export abstract class SipayBase extends AbstractPaymentProvider<SipayOptions> {
     super(cradle, options)
     this.options_ = options
     this.logger_ = cradle.logger
-    this.client_ = clientFor(options, this.logger_)
+    this.client_ = clientFor(options, this.logger_, cradle)
   }
 
   /** The direct provider refuses to start a payment unless the store enabled it. */
