@@ -5,6 +5,8 @@ import { seedStore, seedStoreWithAdmin, SeededStore } from "../harness/seed"
 import { clearSandboxFaults, useSipayStack } from "../harness/stack"
 import { createCart, DECLINING_CARD, issueThreeDForm, PAYING_CARD, payAtGateway, readForm, returnToStore, startPaymentSession } from "../harness/shopper"
 import { SMS_TEST_CODE } from "../../src/sandbox"
+import { generateHashKey } from "../../src/lib/sipay/hash"
+import syncSipayLedger from "../../src/jobs/sipay-sync-ledger"
 
 jest.setTimeout(300 * 1000)
 
@@ -65,12 +67,41 @@ medusaIntegrationTestRunner({
       return { cart, sessionId: session.id, invoiceId: form.invoice_id, invoiceIds, order, paymentId: order.payment_collections[0].payments[0].id }
     }
 
-    async function sales(params: Record<string, string | number>) {
+    /** "Sync now" of a day into the ledger (the admin's button). */
+    async function syncDay(date = today()) {
+      const { status, data } = await api.post(`/admin/sipay/transactions/sync`, { date }, admin)
+      expect(status).toBe(200)
+      return data.sync
+    }
+
+    async function lookup(params: Record<string, string | number>) {
       const query = new URLSearchParams(Object.entries({ date: today(), ...params }).map(([k, v]) => [k, String(v)]))
       const { status, data } = await api.get(`/admin/sipay/transactions?${query}`, admin)
       expect(status).toBe(200)
+      return data
+    }
+
+    /** The day's sales as the ledger has them just after a sync, all on one page. */
+    async function sales(params: Record<string, string | number>) {
+      await syncDay(String(params.date ?? today()))
+      const data = await lookup({ limit: 500, ...params })
+      expect(data).toMatchObject({ source: "ledger", offset: 0 })
       expect(data.count).toBe(data.sales.length)
       return data.sales as any[]
+    }
+
+    /** A refund made in the merchant panel: the gateway's refund API called by someone else than the plugin. */
+    async function refundInPanel(invoiceId: string, amount: string) {
+      const m = stack.sandbox.merchant
+      const token = await fetch(`${stack.sandbox.base_url}/api/token`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ app_id: m.app_id, app_secret: m.app_secret }) })
+      const bearer = ((await token.json()) as any).data.token
+      const body = { invoice_id: invoiceId, amount, merchant_key: m.merchant_key, app_id: m.app_id, app_secret: m.app_secret, hash_key: generateHashKey([amount, invoiceId, m.merchant_key], m.app_secret) }
+      const answer = await fetch(`${stack.sandbox.base_url}/api/refund`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${bearer}` }, body: JSON.stringify(body) })
+      expect(((await answer.json()) as any).status_code).toBe(100)
+    }
+
+    async function gatewayCalls(): Promise<Record<string, number>> {
+      return (await fetch(`${stack.sandbox.link_base}/__sandbox/calls`)).json() as any
     }
     const invoicesOf = async (params: Record<string, string | number>) => (await sales(params)).map((s) => s.invoice_id)
 
@@ -168,18 +199,94 @@ medusaIntegrationTestRunner({
       expect((await record()).refund_history).toEqual([expect.objectContaining({ amount: 100 })])
 
       await sandbox("chargeback", { invoice_id: invoiceId })
-      expect(await record()).toMatchObject({ transaction_state_id: 11, transaction_state_label: "Chargebacked" })
-      expect(onlyState(await sales({ transaction_state: 11 }), invoiceId)).toBe(true)
-
-      // GET may serve the gateway's answer of the last minutes; refresh asks again.
+      // GET serves the ledger (not yet synced since the chargeback) and a checkstatus of the last minutes; refresh asks again.
       const cachedView = await orderPayment(order.id)
       expect(cachedView.checked_at).toBe(reserved.checked_at)
       expect(cachedView.chargeback).toBe(false)
+      expect(cachedView.sale).toMatchObject({ invoice_id: invoiceId, transaction_state_id: 5 })
+      expect(new Date(cachedView.ledger_synced_at).getTime()).toBeGreaterThan(0)
       const refreshed = await orderPayment(order.id, true)
       expect(refreshed).toMatchObject({ chargeback: true, status: "Completed", transaction_type: "Auth", refunded_amount: "100.00", pre_authorization: null })
       expect(refreshed.sale).toMatchObject({ invoice_id: invoiceId, transaction_state_id: 11, total_refunded_amount: 100 })
       expect(new Date(refreshed.checked_at).getTime()).toBeGreaterThan(new Date(reserved.checked_at).getTime())
       expect((await orderPayment(order.id)).chargeback).toBe(true)
+
+      expect(await record()).toMatchObject({ transaction_state_id: 11, transaction_state_label: "Chargebacked" })
+      expect(onlyState(await sales({ transaction_state: 11 }), invoiceId)).toBe(true)
+      // The sync acted on it once: the plugin's chargeback record on the order, shown by the order's view.
+      const chargebacks = await getContainer().resolve("sipay").listChargebacks({ invoice_id: invoiceId })
+      expect(chargebacks).toEqual([expect.objectContaining({ order_id: order.id, payment_id: paymentId, currency_code: "TRY" })])
+      expect(Number(chargebacks[0].amount)).toBe(total)
+      await syncDay()
+      expect(await getContainer().resolve("sipay").listChargebacks({ invoice_id: invoiceId })).toHaveLength(1)
+      expect((await orderPayment(order.id)).chargebacks).toEqual([expect.objectContaining({ invoice_id: invoiceId, amount: total.toFixed(2), currency_code: "TRY" })])
+    })
+
+    it("a refund made in the merchant panel is recorded in Medusa once; a later refund from the admin still reaches the gateway", async () => {
+      const { order, paymentId, invoiceId } = await purchase({ quantities: [1, 1] }) // 569.90 TRY
+      await api.post(`/admin/payments/${paymentId}/capture`, {}, admin)
+      const refundsAtGateway = async () => (await gatewayCalls()).refund ?? 0
+      const before = await refundsAtGateway()
+
+      await refundInPanel(invoiceId, "50")
+      const first = await syncDay()
+      expect(first.actions.refunds_recorded).toEqual([{ invoice_id: invoiceId, amount: "50.00" }])
+      const paymentModule = getContainer().resolve("payment")
+      const refunds = async () => ((await paymentModule.retrievePayment(paymentId, { relations: ["refunds"] })) as any).refunds
+      expect(await refunds()).toEqual([expect.objectContaining({ note: expect.stringMatching(/merchant panel/) })])
+      expect(Number((await refunds())[0].amount)).toBe(50)
+      expect((await syncDay()).actions.refunds_recorded).toEqual([])
+      expect(await refunds()).toHaveLength(1)
+      expect(await refundsAtGateway()).toBe(before + 1)
+
+      await api.post(`/admin/payments/${paymentId}/refund`, { amount: 50 }, admin)
+      expect(await refundsAtGateway()).toBe(before + 2)
+      const [sale] = await sales({ invoice_id: invoiceId })
+      expect(sale).toMatchObject({ total_refunded_amount: 100, transaction_state_id: 5 })
+      expect((await refunds()).map((r: any) => Number(r.amount)).sort()).toEqual([50, 50])
+      expect((await syncDay()).actions.refunds_recorded).toEqual([])
+      expect((await orderPayment(order.id, true)).refunded_amount).toBe("100.00")
+    })
+
+    it("a busy day (6,000 sales, over 10 MB) is synced by the job, then paged, sorted, summed and exported from the ledger", async () => {
+      const yesterday = gatewayDay(new Date(Date.now() - DAY_MS))
+      const seeded = await sandbox("seed-sales", { count: 6000, date: yesterday, amount: 149.9 })
+      await fetch(`${stack.sandbox.link_base}/__sandbox/calls`, { method: "DELETE" })
+      const job = await syncSipayLedger(getContainer())
+      expect(job.ran).toBe(true)
+      expect(job.days.map((d: any) => d.day)).toContain(today())
+      expect(job.days.find((d: any) => d.day === yesterday)).toMatchObject({ sales: 6000, inserted: 6000, updated: 0 })
+      expect(job.days.every((d: any) => !d.error)).toBe(true)
+      expect((await gatewayCalls()).getTransactions).toBe(job.days.length)
+
+      const first = await lookup({ date: yesterday, limit: 100, order: "created_at" })
+      expect(first).toMatchObject({ source: "ledger", count: 6000, limit: 100, offset: 0, order: "created_at" })
+      expect(first.sales).toHaveLength(100)
+      expect(first.sales[0]).toMatchObject({ invoice_id: seeded.first_invoice_id, gross: 149.9, medusa: { order_id: null } })
+      expect(first.totals).toEqual([{ currency_code: "TRY", count: 6000, gross: "899400.00", net: expect.any(String), commission: expect.any(String), refunded: "0.00" }])
+      expect(first.ledger).toMatchObject({ sale_count: 6000, last_error: null })
+      expect(new Date(first.ledger.last_synced_at).getTime()).toBeGreaterThan(Date.now() - 10 * 60 * 1000)
+      const last = await lookup({ date: yesterday, limit: 100, offset: 5900, order: "created_at" })
+      expect(last.sales.at(-1).invoice_id).toBe(seeded.last_invoice_id)
+      const newest = await lookup({ date: yesterday, limit: 1, order: "-created_at" })
+      expect(newest.sales[0].invoice_id).toBe(seeded.last_invoice_id)
+      expect((await lookup({ date: yesterday, invoice_id: seeded.last_invoice_id })).count).toBe(1)
+      expect((await lookup({ date: yesterday, min_amount: "150" })).count).toBe(0)
+
+      const csv = await fetch(`${String(api.defaults.baseURL).replace(/\/+$/, "")}/admin/sipay/transactions/export?date=${yesterday}`, { headers: admin.headers })
+      expect(csv.status).toBe(200)
+      expect(csv.headers.get("content-type")).toMatch(/^text\/csv/)
+      const bytes = Buffer.from(await csv.arrayBuffer())
+      expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]) // the BOM: spreadsheets read Turkish text as UTF-8
+      const lines = bytes.subarray(3).toString("utf8").split("\r\n")
+      expect(lines[0]).toMatch(/^created_at,invoice_id,/)
+      expect(lines).toHaveLength(6002)
+      expect(lines[1]).toContain(`,${seeded.first_invoice_id},`)
+      expect(lines[6000]).toContain(`,${seeded.last_invoice_id},`)
+
+      // Unchanged sales are left alone on the next sync; the gateway lookup of that one day still works.
+      expect((await syncDay(yesterday)).days[0]).toMatchObject({ sales: 6000, inserted: 0, updated: 0 })
+      expect((await lookup({ date: yesterday, source: "gateway", invoice_id: seeded.first_invoice_id })).count).toBe(1)
     })
 
     function onlyState(list: any[], invoiceId: string) {
@@ -235,9 +342,19 @@ medusaIntegrationTestRunner({
       expect((await failed(api.get(`/admin/sipay/transactions?date=${today()}&min_amount=abc`, admin))).data.message).toMatch(/min_amount/)
 
       await sandbox("faults", { operation: "getTransactions", kind: "http_500", times: 1 })
-      const down = await failed(api.get(`/admin/sipay/transactions?date=${today()}`, admin))
+      const down = await failed(api.get(`/admin/sipay/transactions?date=${today()}&source=gateway`, admin))
       expect(down.status).toBe(400)
       expect(down.data.message).toMatch(/^Sipay getTransactions failed \[500\]: /)
+      await sandbox("faults", { operation: "getTransactions", kind: "http_500", times: 1 })
+      const syncDown = await failed(api.post(`/admin/sipay/transactions/sync`, { date: today() }, admin))
+      expect(syncDown.status).toBe(400)
+      expect(syncDown.data.message).toMatch(new RegExp(`^Syncing ${today()} failed: Sipay getTransactions failed: \\[500\\]`))
+      const afterFailure = await lookup({})
+      expect(afterFailure.ledger).toMatchObject({ last_synced_at: null, last_error: expect.stringMatching(/getTransactions/) })
+      for (const query of ["&source=elsewhere", "&limit=0", "&limit=501", "&offset=-1", "&order=price"]) {
+        expect([query, (await failed(api.get(`/admin/sipay/transactions?date=${today()}${query}`, admin))).status]).toEqual([query, 400])
+      }
+      expect((await failed(api.post(`/admin/sipay/transactions/sync`, { date: "2999-01-01" }, admin))).status).toBe(400)
 
       expect((await failed(api.get(`/admin/sipay/orders/order_unknown/payment`, admin))).status).toBe(404)
       expect((await failed(api.post(`/admin/sipay/orders/order_unknown/payment/refresh`, {}, admin))).status).toBe(404)

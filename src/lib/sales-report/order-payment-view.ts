@@ -74,5 +74,7 @@ export function orderPaymentView(input: OrderPaymentInputs): OrderPaymentView {
     sale,
     attempts,
     checked_at: input.now.toISOString(),
+    ledger_synced_at: null,
+    chargebacks: [],
   }
 }

@@ -84,4 +84,8 @@ export type OrderPaymentView = {
   attempts: AttemptView[]
   /** When the gateway was asked (the view may come from a cache of this age). */
   checked_at: string
+  /** When the ledger (where `sale` comes from) last had this sale from the gateway; null: not in the ledger yet. */
+  ledger_synced_at: string | null
+  /** The chargebacks the ledger saw on this order (the plugin's records). */
+  chargebacks: { id: string; invoice_id: string; amount: string; currency_code: string; detected_at: string }[]
 }

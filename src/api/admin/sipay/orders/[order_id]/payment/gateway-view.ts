@@ -5,16 +5,18 @@ import type { SaleRecord, TransactionStatus } from "../../../../../../lib/sipay"
 import { gatewayDay, orderPaymentView, paidInvoiceId } from "../../../../../../lib/sales-report"
 import type { AttemptView, OrderPaymentView } from "../../../../../../lib/sales-report"
 import type { PaymentFacts } from "../../../../../../lib/sales-report/order-payment-view"
+import { toLedgerRow, type LedgerRow } from "../../../../../../lib/sales-report/ledger-row"
 import { SIPAY_MODULE } from "../../../../../../modules/sipay"
+import { LedgerStore } from "../../../../../../modules/sipay/ledger/store"
 import type SipayModuleService from "../../../../../../modules/sipay/service"
 import { toMedusaError } from "../../../../../../providers/sipay/core/sipay-base"
 
 const SIPAY_PROVIDER = /^pp_sipay(-2d)?_/
-/** How long GET serves the gateway's last answer for an invoice; POST .../refresh always asks again. */
+/** How long GET serves the gateway's last checkstatus answer for an invoice; POST .../refresh always asks again. */
 const GATEWAY_ANSWER_TTL_MS = 5 * 60 * 1000
 const GATEWAY_ANSWER_LIMIT = 500
 
-type GatewayAnswer = { status: TransactionStatus; sales: SaleRecord[]; at: Date }
+type GatewayAnswer = { status: TransactionStatus; at: Date }
 const gatewayAnswers = new Map<string, GatewayAnswer>()
 
 function remember(invoiceId: string, answer: GatewayAnswer) {
@@ -81,26 +83,36 @@ async function attemptsOf(sipay: SipayModuleService, sessionId: unknown): Promis
   }))
 }
 
-/** checkstatus, and getTransactions on each Istanbul day the attempt may be dated (started, completed). */
-async function askGateway(sipay: SipayModuleService, invoiceId: string, attempt: AttemptView | undefined): Promise<GatewayAnswer> {
-  const client = sipay.getClient()
-  const now = new Date()
-  const days = new Set([attempt?.created_at, attempt?.completed_at].filter(Boolean).map((at) => gatewayDay(new Date(at!))))
-  if (!days.size) {
-    days.add(gatewayDay(now))
-  }
-  const status = await client.checkStatus(invoiceId).catch((error: unknown) => {
+/** checkstatus of the paid invoice. */
+async function askGateway(sipay: SipayModuleService, invoiceId: string): Promise<GatewayAnswer> {
+  const status = await sipay.getClient().checkStatus(invoiceId).catch((error: unknown) => {
     throw toMedusaError(error, "checkstatus")
   })
-  const sales: SaleRecord[] = []
-  for (const date of days) {
-    sales.push(
-      ...(await client.getTransactions({ date, invoiceId }).catch((error: unknown) => {
-        throw toMedusaError(error, "getTransactions")
-      }))
-    )
+  return { status, at: new Date() }
+}
+
+/**
+ * "Look up at the gateway now": getTransactions on each Istanbul day the attempt may be dated
+ * (started, completed), and what it answers goes into the ledger too.
+ */
+async function refreshLedgerSales(sipay: SipayModuleService, ledger: LedgerStore, invoiceId: string, attempt: AttemptView | undefined): Promise<void> {
+  const days = new Set([attempt?.created_at, attempt?.completed_at].filter(Boolean).map((at) => gatewayDay(new Date(at!))))
+  if (!days.size) {
+    days.add(gatewayDay(new Date()))
   }
-  return { status, sales, at: now }
+  for (const date of days) {
+    const rows: LedgerRow[] = []
+    await sipay
+      .getClient()
+      .streamTransactions({ date, invoiceId }, (sale: SaleRecord) => {
+        const row = toLedgerRow(sale, date)
+        if (row) rows.push(row)
+      })
+      .catch((error: unknown) => {
+        throw toMedusaError(error, "getTransactions")
+      })
+    await ledger.upsert(rows, new Date())
+  }
 }
 
 /**
@@ -109,6 +121,7 @@ async function askGateway(sipay: SipayModuleService, invoiceId: string, attempt:
  */
 export async function orderPaymentGatewayView(container: MedusaContainer, orderId: string, options: { fresh: boolean }): Promise<OrderPaymentView & { gateway_error: string | null }> {
   const sipay = container.resolve<SipayModuleService>(SIPAY_MODULE)
+  const ledger = new LedgerStore(container.resolve(ContainerRegistrationKeys.PG_CONNECTION))
   const payment = await sipayPaymentOf(container, orderId)
   const attempts = await attemptsOf(sipay, payment.data.session_id)
   const invoiceId = paidInvoiceId(payment.data, attempts)
@@ -120,7 +133,10 @@ export async function orderPaymentGatewayView(container: MedusaContainer, orderI
       answer = cached
     } else {
       try {
-        answer = await askGateway(sipay, invoiceId, attempts.find((a) => a.invoice_id === invoiceId))
+        answer = await askGateway(sipay, invoiceId)
+        if (options.fresh) {
+          await refreshLedgerSales(sipay, ledger, invoiceId, attempts.find((a) => a.invoice_id === invoiceId))
+        }
         remember(invoiceId, answer)
       } catch (error) {
         if (options.fresh) {
@@ -130,6 +146,18 @@ export async function orderPaymentGatewayView(container: MedusaContainer, orderI
       }
     }
   }
-  const view = orderPaymentView({ order_id: orderId, payment, attempts, status: answer?.status ?? null, sales: answer?.sales ?? [], now: new Date() })
-  return { ...view, checked_at: (answer?.at ?? new Date()).toISOString(), gateway_error: gatewayError }
+  // The sale itself comes from the ledger (synced by the job, or just now by a refresh), never from a getTransactions per view.
+  const [ledgerSales, chargebacks] = await Promise.all([
+    invoiceId ? ledger.byInvoices([invoiceId]) : Promise.resolve([]),
+    sipay.listChargebacks({ order_id: orderId }, { order: { detected_at: "ASC" } }),
+  ])
+  const view = orderPaymentView({ order_id: orderId, payment, attempts, status: answer?.status ?? null, sales: ledgerSales.map((row) => row.record), now: new Date() })
+  return {
+    ...view,
+    chargeback: view.chargeback || chargebacks.length > 0,
+    checked_at: (answer?.at ?? new Date()).toISOString(),
+    ledger_synced_at: ledgerSales[0]?.synced_at ?? null,
+    chargebacks: chargebacks.map((c) => ({ id: c.id, invoice_id: c.invoice_id, amount: formatAmount(c.amount as never), currency_code: c.currency_code, detected_at: iso(c.detected_at)! })),
+    gateway_error: gatewayError,
+  }
 }
