@@ -158,7 +158,12 @@ function wireCheckout(cart) {
       const session = withSession.payment_sessions.find((s) => s.provider_id === providerId)
       if (method === "3d") {
         // The plugin's hosted card page posts the card straight to the gateway; the bank page follows.
-        window.location.assign(`${config.storeUrl}/sipay/checkout/${encodeURIComponent(session.id)}?lang=${document.documentElement.lang}`)
+        // Its address is signed and handed out only to the holder of the cart.
+        const { url } = await api(`/store/sipay/payment-sessions/${encodeURIComponent(session.id)}/hosted-page`, {
+          method: "POST",
+          body: { cart_id: cart.id, lang: document.documentElement.lang === "en" ? "en" : "tr" },
+        })
+        window.location.assign(url)
         return
       }
       await payDirect(session.id)

@@ -42,7 +42,7 @@ async function newThreeDForm(ready: DemoReady): Promise<{ fields: Record<string,
   const { payment_collection } = await store("/store/payment-collections", { cart_id: cart.id })
   const withSession = await store(`/store/payment-collections/${payment_collection.id}/payment-sessions`, { provider_id: "pp_sipay_sipay" })
   const session = withSession.payment_collection.payment_sessions[0]
-  return store(`/store/sipay/payment-sessions/${session.id}/3d-form`, { installments_number: 1 })
+  return store(`/store/sipay/payment-sessions/${session.id}/3d-form`, { installments_number: 1, cart_id: cart.id })
 }
 
 describe("admin: payment links and Sipay settings in a real browser", () => {

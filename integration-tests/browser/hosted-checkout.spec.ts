@@ -6,7 +6,7 @@ import { SMS_TEST_CODE } from "../../src/sandbox"
 import { launchBrowser, screenshotPath } from "../harness/browser"
 import { seedStore, SeededStore } from "../harness/seed"
 import { useSipayStack } from "../harness/stack"
-import { createCart, PAYING_CARD, startPaymentSession } from "../harness/shopper"
+import { createCart, hostedPageUrl as signedHostedPageUrl, PAYING_CARD, startPaymentSession } from "../harness/shopper"
 
 jest.setTimeout(300 * 1000)
 
@@ -41,7 +41,7 @@ medusaIntegrationTestRunner({
     async function hostedPageUrl(): Promise<{ url: string; cartId: string }> {
       const cart = await createCart(api, store)
       const { session } = await startPaymentSession(api, store, cart.id)
-      return { url: `${stack.backendUrl}/sipay/checkout/${session.id}`, cartId: cart.id }
+      return { url: await signedHostedPageUrl(api, store, session.id), cartId: cart.id }
     }
 
     it("serves the hosted card page with no-store, a content security policy and frame-ancestors limited to the store", async () => {
@@ -59,7 +59,7 @@ medusaIntegrationTestRunner({
       const { url } = await hostedPageUrl()
       const context = await browser.newContext({ bypassCSP: true })
       const page = await context.newPage()
-      await page.goto(`${url}?lang=${lang}`)
+      await page.goto(`${url}&lang=${lang}`)
       expect(await page.getAttribute("html", "lang")).toBe(lang)
       expect(await axeViolations(page)).toEqual([])
       await page.fill("#cc_no", "4508034508034509")

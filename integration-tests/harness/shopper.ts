@@ -42,12 +42,35 @@ export async function startPaymentSession(api: Api, store: SeededStore, cartId: 
     storeHeaders(store)
   )
   const session = withSession.payment_collection.payment_sessions.find((s: { provider_id: string }) => s.provider_id === providerId)
+  cartOfSession.set(session.id, cartId)
   return { collectionId, session: session as { id: string; data: Record<string, any>; amount: number } }
 }
 
+/** The cart each session started here pays: the storefront holds it and proves it to the plugin's store routes. */
+const cartOfSession = new Map<string, string>()
+
+export function cartIdOfSession(sessionId: string): string {
+  const cartId = cartOfSession.get(sessionId)
+  if (!cartId) {
+    throw new Error(`no cart known for payment session ${sessionId}: start it with startPaymentSession`)
+  }
+  return cartId
+}
+
+/** A storefront's own card form: the signed fields of a new attempt, for the holder of the session's cart. */
 export async function issueThreeDForm(api: Api, store: SeededStore, sessionId: string, body: Record<string, unknown> = { installments_number: 1 }) {
-  const { data } = await api.post(`/store/sipay/payment-sessions/${sessionId}/3d-form`, body, storeHeaders(store)).catch(withAnswer)
+  const { data } = await api
+    .post(`/store/sipay/payment-sessions/${sessionId}/3d-form`, { cart_id: cartIdOfSession(sessionId), ...body }, storeHeaders(store))
+    .catch(withAnswer)
   return data as { action: string; fields: Record<string, string>; invoice_id: string }
+}
+
+/** The hosted card page's signed address, as the store API hands it to the holder of the session's cart. */
+export async function hostedPageUrl(api: Api, store: SeededStore, sessionId: string, lang?: "tr" | "en"): Promise<string> {
+  const { data } = await api
+    .post(`/store/sipay/payment-sessions/${sessionId}/hosted-page`, { cart_id: cartIdOfSession(sessionId), ...(lang ? { lang } : {}) }, storeHeaders(store))
+    .catch(withAnswer)
+  return data.url as string
 }
 
 /** An error answer rethrown with the server's status and message, so a failing test says why. */

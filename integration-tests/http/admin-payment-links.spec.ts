@@ -320,7 +320,7 @@ medusaIntegrationTestRunner({
         expect(form.fields.invoice_description).toBe(`Sipariş ${cart.id}`)
         expect(form.fields.sale_webhook_key).toBeUndefined()
         const tooMany = await api
-          .post(`/store/sipay/payment-sessions/${session.id}/3d-form`, { installments_number: 9 }, { headers: { "x-publishable-api-key": store.publishableKey } })
+          .post(`/store/sipay/payment-sessions/${session.id}/3d-form`, { installments_number: 9, cart_id: cart.id }, { headers: { "x-publishable-api-key": store.publishableKey } })
           .catch((error: any) => error.response)
         expect(tooMany.status).toBe(400)
 

@@ -1,6 +1,8 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { SIPAY_MODULE } from "../modules/sipay"
 import type SipayModuleService from "../modules/sipay/service"
+import { DEFAULT_CHECKOUT_TOKEN_TTL_SECONDS, issueCheckoutToken, verifyCheckoutToken } from "../lib/hosted-page"
 import { startPaymentAttemptWorkflow } from "../workflows/start-payment-attempt"
 import type { AttemptChoiceBody } from "./validators"
 
@@ -8,8 +10,24 @@ export function sipayModuleOf(req: MedusaRequest): SipayModuleService {
   return req.scope.resolve<SipayModuleService>(SIPAY_MODULE)
 }
 
-/** A new 3D attempt and its signed paySmart3D form fields (no card fields): used by the hosted page and custom forms. */
-export async function issueThreeDForm(req: MedusaRequest<AttemptChoiceBody>, res: MedusaResponse, sessionId: string) {
+/**
+ * Shopper data the hosted page's sign answer leaves out (it may be asked by anyone holding the
+ * page's address): the page fills `name`/`surname` from the card holder's name the shopper types,
+ * and the gateway needs none of the billing fields.
+ */
+const SHOPPER_FIELDS = ["name", "surname", "bill_address1", "bill_address2", "bill_city", "bill_postcode", "bill_state", "bill_country", "bill_email", "bill_phone"]
+
+/**
+ * A new 3D attempt and its signed paySmart3D form fields (no card fields). `hostedPage`: the sign
+ * route of the hosted page, whose answer carries no shopper data; otherwise the store route, whose
+ * caller proved it holds the session's cart (`cart_id`).
+ */
+export async function issueThreeDForm(
+  req: MedusaRequest<AttemptChoiceBody>,
+  res: MedusaResponse,
+  sessionId: string,
+  binding: { cartId: string } | { hostedPage: true }
+) {
   const body = req.validatedBody
   const { result } = await startPaymentAttemptWorkflow(req.scope).run({
     input: {
@@ -19,9 +37,49 @@ export async function issueThreeDForm(req: MedusaRequest<AttemptChoiceBody>, res
       maturity_period: body.maturity_period,
       payment_frequency: body.payment_frequency,
       ip: req.ip,
+      ...("cartId" in binding ? { cart_id: binding.cartId } : {}),
     },
   })
   const form = sipayModuleOf(req).getClient().build3DForm(result.request)
+  const fields = { ...form.fields } as Record<string, unknown>
+  if ("hostedPage" in binding) {
+    for (const name of SHOPPER_FIELDS) {
+      delete fields[name]
+    }
+  }
   res.setHeader("Cache-Control", "no-store")
-  res.json({ action: form.action, fields: form.fields, invoice_id: result.invoice_id })
+  res.json({ action: form.action, fields, invoice_id: result.invoice_id })
+}
+
+/** The hosted page's token lifetime (option checkoutTokenTtlSeconds). */
+export function checkoutTokenTtl(sipay: SipayModuleService): number {
+  const ttl = Number(sipay.getOptions().checkoutTokenTtlSeconds ?? DEFAULT_CHECKOUT_TOKEN_TTL_SECONDS)
+  return Number.isFinite(ttl) && ttl > 0 ? ttl : DEFAULT_CHECKOUT_TOKEN_TTL_SECONDS
+}
+
+/** A token for the hosted page of `sessionId` and when it expires. */
+export function checkoutTokenFor(sipay: SipayModuleService, sessionId: string): { token: string; expiresAt: number } {
+  const expiresAt = Math.floor(Date.now() / 1000 + checkoutTokenTtl(sipay))
+  return { token: issueCheckoutToken(sipay.getOptions().appSecret, sessionId, expiresAt), expiresAt }
+}
+
+/**
+ * The hosted page's routes (page, installments, sign) open only with the token the store API gave
+ * the session's storefront; anything else gets the answer of an unknown session.
+ */
+export function assertCheckoutToken(req: MedusaRequest, sessionId: string): string {
+  const token = typeof req.query.token === "string" ? req.query.token : undefined
+  if (!verifyCheckoutToken(sipayModuleOf(req).getOptions().appSecret, sessionId, token)) {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, "Payment session not found")
+  }
+  return token!
+}
+
+/** The 3D payment session of `sessionId`, or the answer of an unknown one. */
+export async function threeDSessionOf(req: MedusaRequest, sessionId: string) {
+  const [session] = await req.scope.resolve(Modules.PAYMENT).listPaymentSessions({ id: sessionId })
+  if (!session || session.provider_id !== "pp_sipay_sipay") {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, "Payment session not found")
+  }
+  return session
 }

@@ -6,9 +6,18 @@ const installmentChoice = {
   payment_frequency: z.coerce.number().int().positive().optional(),
 }
 
-/** The non-card choices of an attempt; amount, items and capture mode are never taken from the storefront. */
-export const AttemptChoiceBody = z.object({ ...installmentChoice, locale: z.enum(["tr", "en"]).optional() }).strict()
+const cartId = z.string().regex(/^cart_[A-Za-z0-9]{1,60}$/, { error: "cart_id must be the id of the cart the session pays" })
+
+/**
+ * The non-card choices of an attempt; amount, items and capture mode are never taken from the
+ * storefront. `cart_id` is required by the store route (3d-form): the caller proves it holds the cart.
+ */
+export const AttemptChoiceBody = z.object({ ...installmentChoice, locale: z.enum(["tr", "en"]).optional(), cart_id: cartId.optional() }).strict()
 export type AttemptChoiceBody = z.infer<typeof AttemptChoiceBody>
+
+/** The store route that hands out the hosted page's signed address: only to the holder of the session's cart. */
+export const HostedPageBody = z.object({ cart_id: cartId, lang: z.enum(["tr", "en"]).optional() }).strict()
+export type HostedPageBody = z.infer<typeof HostedPageBody>
 
 /** Card data for a direct payment: checked here, sent once to the gateway, never stored or echoed. */
 export const DirectPaymentBody = z

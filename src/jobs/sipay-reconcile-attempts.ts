@@ -1,5 +1,5 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { defineFileConfig, Modules } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, defineFileConfig, Modules } from "@medusajs/framework/utils"
 import { SIPAY_MODULE } from "../modules/sipay"
 import type SipayModuleService from "../modules/sipay/service"
 import { settlePaymentAttemptWorkflow } from "../workflows/settle-payment-attempt"
@@ -20,13 +20,10 @@ export default async function reconcileSipayAttempts(container: MedusaContainer)
     await container.resolve(Modules.LOCKING).execute(
       "sipay:reconcile-attempts",
       async () => {
-        const pending = await sipay.listPaymentAttempts(
-          { status: "pending", created_at: { $lt: olderThan } },
-          { take: options.reconcileBatchSize ?? 50, order: { created_at: "ASC" } }
-        )
+        const pending = await fairBatch(container, olderThan, options.reconcileBatchSize ?? 50)
         for (const attempt of pending) {
           try {
-            const { result } = await settlePaymentAttemptWorkflow(container).run({ input: { invoice_id: attempt.invoice_id } })
+            const { result } = await settlePaymentAttemptWorkflow(container).run({ input: { invoice_id: attempt.invoice_id, reconcile: true } })
             statuses[result.status] = (statuses[result.status] ?? 0) + 1
             settled++
           } catch (error) {
@@ -43,6 +40,28 @@ export default async function reconcileSipayAttempts(container: MedusaContainer)
     logger.info(`Sipay reconciliation settled ${settled} attempt(s): ${JSON.stringify(statuses)}`)
   }
   return { settled, statuses }
+}
+
+type Knex = { raw(sql: string, bindings?: readonly unknown[]): Promise<{ rows: Array<{ invoice_id: string }> }> }
+
+/**
+ * The run's batch, fair across sessions: every session's newest pending attempt first (oldest
+ * sessions first), then every session's second newest, and so on. Flooding one session with
+ * attempts therefore never pushes another session's real payment out of the batch.
+ */
+async function fairBatch(container: MedusaContainer, olderThan: Date, size: number): Promise<Array<{ invoice_id: string }>> {
+  const db = container.resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION)
+  const { rows } = await db.raw(
+    `SELECT invoice_id FROM (
+       SELECT invoice_id, created_at, row_number() OVER (PARTITION BY session_id ORDER BY created_at DESC) AS newest
+       FROM sipay_payment_attempt
+       WHERE status = 'pending' AND deleted_at IS NULL AND created_at < ?
+     ) ranked
+     ORDER BY newest ASC, created_at ASC
+     LIMIT ?`,
+    [olderThan, Math.max(1, Math.floor(size))]
+  )
+  return rows
 }
 
 // `off`: Medusa does not schedule the job (a store that runs it by other means, the test suites that run it themselves).

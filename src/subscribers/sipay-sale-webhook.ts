@@ -33,7 +33,7 @@ export default async function sipaySaleWebhookHandler({ event, container }: Subs
   await settlePaymentAttemptWorkflow(container).run({
     input: {
       invoice_id: verified.invoiceId,
-      reported: { masked_card: verified.maskedCardNumber, error_code: verified.errorCode, error: verified.error },
+      reported: { masked_card: verified.maskedCardNumber, error_code: verified.errorCode, error: verified.error, status: verified.status },
     },
   })
 }

@@ -2,7 +2,7 @@ import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { ReportedOutcome, settlePaymentAttemptStep } from "./steps/settle-payment-attempt"
 
-export type SettlePaymentAttemptInput = { invoice_id: string; reported?: ReportedOutcome }
+export type SettlePaymentAttemptInput = { invoice_id: string; reported?: ReportedOutcome; reconcile?: boolean }
 
 /** One attempt at a time: the redirect, the webhook and the reconciliation job may race. */
 export const settlePaymentAttemptWorkflow = createWorkflow(

@@ -13,6 +13,8 @@ export type StartPaymentAttemptInput = {
   maturity_period?: number
   payment_frequency?: number
   ip?: string
+  /** When given, the session must pay this cart (the store API's caller proves it holds the cart). */
+  cart_id?: string
 }
 
 /**
@@ -30,7 +32,7 @@ export const startPaymentAttemptWorkflow = createWorkflow(
       maturityPeriod: input.maturity_period,
       paymentFrequency: input.payment_frequency,
     }))
-    const context = loadAttemptContextStep({ session_id: input.session_id, flow: input.flow, choice })
+    const context = loadAttemptContextStep({ session_id: input.session_id, flow: input.flow, choice, cart_id: input.cart_id })
     const attempt = transform({ context, input, choice }, ({ context, input, choice }) => {
       const invoiceId = buildInvoiceId(context.sessionId, context.attemptNumber)
       return {
@@ -53,7 +55,11 @@ export const startPaymentAttemptWorkflow = createWorkflow(
     })
     recordPaymentAttemptStep(attempt)
     appendInvoiceToSessionStep(
-      transform({ attempt }, ({ attempt }) => ({ sessionId: attempt.sessionId, invoiceId: attempt.request.invoiceId }))
+      transform({ attempt }, ({ attempt }) => ({
+        sessionId: attempt.sessionId,
+        invoiceId: attempt.request.invoiceId,
+        intendedTransactionType: (attempt.request.transactionType ?? "Auth") as "Auth" | "PreAuth",
+      }))
     )
     releaseLockStep({ key: lockKey })
     return new WorkflowResponse(

@@ -42,6 +42,8 @@ export const MESSAGES = {
     errorExpired: "Kartın son kullanma tarihi geçmiş.",
     errorCvv: "Güvenlik kodu 3 veya 4 rakam olmalı.",
     signFailed: "Ödeme başlatılamadı. Lütfen tekrar deneyin.",
+    paidTitle: "Ödeme alındı",
+    paidBody: "Bu ödeme zaten yapıldı; yeniden ödemenize gerek yok.",
   },
   en: {
     pageTitle: "Card payment",
@@ -83,6 +85,8 @@ export const MESSAGES = {
     errorExpired: "The card has expired.",
     errorCvv: "The security code must be 3 or 4 digits.",
     signFailed: "The payment could not be started. Please try again.",
+    paidTitle: "Payment received",
+    paidBody: "This payment has already been made; there is nothing more to pay.",
   },
 } satisfies Record<HostedPageLocale, Record<string, string>>
 

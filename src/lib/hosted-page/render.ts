@@ -20,6 +20,8 @@ export type HostedPageInput = {
   cancelUrl?: string | null
   nonce: string
   maxInstallments: number
+  /** The page's token (from its URL), kept by the language switch. */
+  token?: string
 }
 
 const CURRENCIES: HostedPageCurrency[] = ["TRY", "USD", "EUR"]
@@ -88,7 +90,7 @@ export function renderHostedPage(input: HostedPageInput): string {
 <div class="page">
 <header class="topbar">
 <p class="store">${escapeHtml(input.storeName)}</p>
-<a id="switch-language" href="?lang=${other}" hreflang="${other}" lang="${other}">${escapeHtml(t.switchLanguage)}</a>
+<a id="switch-language" href="?lang=${other}${input.token ? `&amp;token=${escapeHtml(encodeURIComponent(input.token))}` : ""}" hreflang="${other}" lang="${other}">${escapeHtml(t.switchLanguage)}</a>
 </header>
 <main class="panel">
 <h1>${escapeHtml(t.pageTitle)}</h1>
@@ -130,6 +132,39 @@ ${cancelUrl ? `<a id="cancel-link" class="cancel" href="${escapeHtml(cancelUrl)}
 </div>
 <script type="application/json" id="sipay-config">${jsonForScript(config)}</script>
 <script nonce="${nonce}">${HOSTED_PAGE_SCRIPT}</script>
+</body>
+</html>
+`
+}
+
+export type PaidPageInput = Pick<HostedPageInput, "sessionId" | "amount" | "currencyCode" | "locale" | "storeName" | "nonce">
+
+/** The page of a session already paid: that it is paid, and no card form. */
+export function renderPaidPage(input: PaidPageInput): string {
+  assertNonce(input.nonce)
+  const t = MESSAGES[input.locale]
+  const amount = formatAmount(input.amount, input.currencyCode, input.locale)
+  const nonce = escapeHtml(input.nonce)
+  return `<!doctype html>
+<html lang="${input.locale}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
+<meta name="referrer" content="no-referrer">
+<title>${escapeHtml(t.paidTitle)} · ${escapeHtml(input.storeName)}</title>
+<style nonce="${nonce}">${HOSTED_PAGE_CSS}</style>
+</head>
+<body>
+<div class="page">
+<header class="topbar"><p class="store">${escapeHtml(input.storeName)}</p></header>
+<main class="panel">
+<h1 id="paid">${escapeHtml(t.paidTitle)}</h1>
+<p class="amount">${escapeHtml(t.amountLabel)} <strong>${escapeHtml(amount)}</strong></p>
+<p role="status">${escapeHtml(t.paidBody)}</p>
+<p class="reference">${escapeHtml(t.reference)}: ${escapeHtml(input.sessionId)}</p>
+</main>
+</div>
 </body>
 </html>
 `

@@ -215,6 +215,17 @@ export const HOSTED_PAGE_SCRIPT = String.raw`(function () {
       signedBox.appendChild(input);
     });
     field("cc_holder_name").value = field("cc_holder_name").value.trim();
+    // The payer's name comes from the card holder's name as typed here: the store sends no shopper data to this page.
+    var holderParts = field("cc_holder_name").value.split(/\s+/);
+    var surname = holderParts.length > 1 ? holderParts.pop() : holderParts[0];
+    [["name", holderParts.join(" ")], ["surname", surname]].forEach(function (pair) {
+      if (signed.fields[pair[0]] !== undefined) { return; }
+      var input = document.createElement("input");
+      input.type = "hidden";
+      input.name = pair[0];
+      input.value = String(pair[1]).slice(0, 50);
+      signedBox.appendChild(input);
+    });
     field("cc_no").value = digits(field("cc_no").value);
     field("expiry_month").value = ("0" + Number(field("expiry_month").value)).slice(-2);
     field("cvv").value = field("cvv").value.trim();

@@ -3,11 +3,12 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 
 /**
  * Adds the attempt's invoice id to the session data, where the provider (which cannot read this
- * plugin's module) finds every attempt to check with the gateway.
+ * plugin's module) finds the attempts to check with the gateway, with the capture mode the store
+ * intends (`intended_transaction_type`, set by the server only).
  */
 export const appendInvoiceToSessionStep = createStep(
   "sipay-append-invoice-to-session",
-  async (input: { sessionId: string; invoiceId: string }, { container }) => {
+  async (input: { sessionId: string; invoiceId: string; intendedTransactionType: "Auth" | "PreAuth" }, { container }) => {
     const paymentModule = container.resolve(Modules.PAYMENT)
     const session = await paymentModule.retrievePaymentSession(input.sessionId, {
       select: ["id", "data", "amount", "currency_code"],
@@ -18,7 +19,11 @@ export const appendInvoiceToSessionStep = createStep(
       id: session.id,
       amount: session.amount,
       currency_code: session.currency_code,
-      data: { ...previous, invoice_ids: [...invoiceIds.filter((id) => id !== input.invoiceId), input.invoiceId] },
+      data: {
+        ...previous,
+        invoice_ids: [...invoiceIds.filter((id) => id !== input.invoiceId), input.invoiceId],
+        intended_transaction_type: input.intendedTransactionType,
+      },
     })
     return new StepResponse(undefined, { id: session.id, data: previous, amount: session.amount, currency_code: session.currency_code })
   },

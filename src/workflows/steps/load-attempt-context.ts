@@ -10,6 +10,9 @@ import { SUPPORTED_CURRENCIES } from "../../providers/sipay/utils/session-data"
 
 export type AttemptFlow = "3d" | "2d"
 
+/** Open (pending) attempts one session may have (option maxOpenAttemptsPerSession). */
+export const DEFAULT_MAX_OPEN_ATTEMPTS = 10
+
 export const PROVIDER_OF_FLOW: Record<AttemptFlow, string> = {
   "3d": "pp_sipay_sipay",
   "2d": "pp_sipay-2d_sipay",
@@ -53,7 +56,7 @@ const CART_FIELDS = [
 /** Everything an attempt is built from, read server-side: the session, its cart and the settings. */
 export const loadAttemptContextStep = createStep(
   "sipay-load-attempt-context",
-  async (input: { session_id: string; flow: AttemptFlow; choice: AttemptChoice }, { container }) => {
+  async (input: { session_id: string; flow: AttemptFlow; choice: AttemptChoice; cart_id?: string }, { container }) => {
     const paymentModule = container.resolve(Modules.PAYMENT)
     const query = container.resolve(ContainerRegistrationKeys.QUERY)
     const sipay = container.resolve<SipayModuleService>(SIPAY_MODULE)
@@ -89,6 +92,10 @@ export const loadAttemptContextStep = createStep(
     if (!cartId) {
       throw new MedusaError(MedusaError.Types.NOT_FOUND, `No cart pays through payment session ${input.session_id}`)
     }
+    if (input.cart_id !== undefined && input.cart_id !== cartId) {
+      // The same answer as an unknown session: a session id alone reveals nothing.
+      throw new MedusaError(MedusaError.Types.NOT_FOUND, `Payment session ${input.session_id} was not found`)
+    }
     const { data: carts } = await query.graph({ entity: "cart", fields: CART_FIELDS, filters: { id: cartId } })
     const cart = carts[0] as Record<string, any>
     if (cart.completed_at) {
@@ -103,7 +110,15 @@ export const loadAttemptContextStep = createStep(
       throw new MedusaError(MedusaError.Types.INVALID_DATA, problem)
     }
 
-    const attempts = await sipay.listPaymentAttempts({ session_id: input.session_id }, { select: ["attempt_number"] })
+    const attempts = await sipay.listPaymentAttempts({ session_id: input.session_id }, { select: ["attempt_number", "status"] })
+    const open = attempts.filter((attempt) => attempt.status === "pending").length
+    const cap = sipay.getOptions().maxOpenAttemptsPerSession ?? DEFAULT_MAX_OPEN_ATTEMPTS
+    if (open >= cap) {
+      throw new MedusaError(
+        MedusaError.Types.NOT_ALLOWED,
+        `This payment session already has ${open} open payment attempts; finish one or wait for them to expire before starting another`
+      )
+    }
     const attemptNumber = attempts.reduce((highest, attempt) => Math.max(highest, attempt.attempt_number), 0) + 1
 
     const context: AttemptContext = {

@@ -1,13 +1,20 @@
 import { completeCartWorkflow } from "@medusajs/medusa/core-flows"
-import { MedusaError, Modules } from "@medusajs/framework/utils"
+import type { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { SIPAY_MODULE } from "../../modules/sipay"
 import type SipayModuleService from "../../modules/sipay/service"
-import { amountsEqual, maskCardNumber } from "../../lib/sipay"
+import { amountsEqual, maskCardNumber, SipayClient, TransactionStatus } from "../../lib/sipay"
+import { captureLockKey, CHARGED_AT_ONCE_NOTE, enforceCaptureMode, LockDatabase, RELEASED_MESSAGE } from "../../lib/checkout/capture-mode"
+import { withAdvisoryLock } from "../../lib/shared-state/advisory-lock"
 import { classifyTransaction } from "../../providers/sipay/utils/status"
 import { reverseGatewayPayment } from "./reverse-payment"
 
-export type ReportedOutcome = { masked_card?: string | null; error_code?: string | null; error?: string | null }
+/**
+ * What a redirect, webhook or direct answer reported. Untrusted (the result hash has no MAC): it
+ * only decides whether the gateway is asked to complete a merchant-completed sale, never an outcome.
+ */
+export type ReportedOutcome = { masked_card?: string | null; error_code?: string | null; error?: string | null; status?: string | null }
 
 export type SettleResult = {
   status: "paid" | "authorized" | "pending" | "failed" | "reversed" | "order_failed"
@@ -37,10 +44,11 @@ function safeMaskedCard(value: unknown): string | null {
  */
 export const settlePaymentAttemptStep = createStep(
   "sipay-settle-payment-attempt",
-  async (input: { invoice_id: string; reported?: ReportedOutcome }, { container }) => {
+  async (input: { invoice_id: string; reported?: ReportedOutcome; reconcile?: boolean }, { container }) => {
     const sipay = container.resolve<SipayModuleService>(SIPAY_MODULE)
     const paymentModule = container.resolve(Modules.PAYMENT)
     const client = sipay.getClient()
+    const db = container.resolve<LockDatabase>(ContainerRegistrationKeys.PG_CONNECTION)
     const [attempt] = await sipay.listPaymentAttempts({ invoice_id: input.invoice_id })
     if (!attempt) {
       throw new MedusaError(MedusaError.Types.NOT_FOUND, `No payment attempt ${input.invoice_id}`)
@@ -49,8 +57,17 @@ export const settlePaymentAttemptStep = createStep(
       new StepResponse({ status, invoice_id: attempt.invoice_id, cart_id: attempt.cart_id, order_id: attempt.order_id ?? null, error: null, ...extra })
     const maskedCard = safeMaskedCard(input.reported?.masked_card) ?? attempt.masked_card
 
-    const transaction = await client.checkStatus(attempt.invoice_id)
-    const outcome = classifyTransaction(transaction)
+    let transaction = await client.checkStatus(attempt.invoice_id)
+    let outcome = classifyTransaction(transaction)
+    // A sale the shopper made merchant-completed (payment_completed_by=merchant, not covered by the
+    // form's hash) waits at the gateway: completed when it matches the attempt, cancelled otherwise.
+    if (outcome === "pending" && transaction.found && transaction.orderId && attempt.status === "pending" && (input.reported?.status === "1" || input.reconcile)) {
+      const completed = await completeMerchantSale(container, client, db, attempt, transaction)
+      if (completed) {
+        transaction = completed
+        outcome = classifyTransaction(transaction)
+      }
+    }
     if (outcome === "pending") {
       return result("pending")
     }
@@ -69,6 +86,7 @@ export const settlePaymentAttemptStep = createStep(
           error_code: input.reported?.error_code ?? (transaction.statusCode !== null ? String(transaction.statusCode) : null),
           error_message: String(error).slice(0, 500),
         })
+        await updateSessionInvoices(container, attempt.session_id, { close: attempt.invoice_id })
         return result("failed", { error: String(error) })
       }
       return result(attempt.status === "reversed" ? "reversed" : "failed", { error: attempt.error_message ?? null })
@@ -83,6 +101,27 @@ export const settlePaymentAttemptStep = createStep(
     const stillWanted = Boolean(session) && paidAmount !== null && amountsEqual(paidAmount, session!.amount as never) && amountsEqual(paidAmount, attempt.amount as never)
     let orderId: string | null = attempt.order_id ?? null
     let completionError: string | null = null
+    let note: string | null = null
+    if (stillWanted) {
+      // The capture mode is the store's: a reservation it did not ask for is captured at once (or
+      // released when that fails); a charge it wanted reserved is kept and the attempt marked.
+      const enforced = await enforceCaptureMode({ client, db, invoiceId: attempt.invoice_id, intended: attempt.transaction_type, transaction })
+      transaction = enforced.transaction
+      outcome = classifyTransaction(transaction)
+      if (enforced.action === "released" || (outcome !== "captured" && outcome !== "authorized")) {
+        const error = enforced.error ?? RELEASED_MESSAGE
+        if (attempt.status === "pending" || attempt.status === "authorized") {
+          await sipay.updatePaymentAttempts({ id: attempt.id, status: "failed", masked_card: maskedCard, gateway_order_no: transaction.orderId, error_message: error.slice(0, 500) })
+          await updateSessionInvoices(container, attempt.session_id, { close: attempt.invoice_id })
+        }
+        return result("failed", { error })
+      }
+      if (enforced.action === "charged_at_once" && attempt.status === "pending") {
+        note = CHARGED_AT_ONCE_NOTE
+      }
+      // authorizePayment (run by complete-cart) asks about this attempt first.
+      await updateSessionInvoices(container, attempt.session_id, { settling: attempt.invoice_id })
+    }
     if (stillWanted && attempt.cart_id) {
       // Complete-cart is idempotent; it fails while another completion (a storefront's own
       // complete-cart call) holds the cart's lock, so it is tried again briefly before the
@@ -113,6 +152,7 @@ export const settlePaymentAttemptStep = createStep(
         gateway_order_no: transaction.orderId,
         error_message: `${how}: ${reason}`,
       })
+      await updateSessionInvoices(container, attempt.session_id, { close: attempt.invoice_id })
       return result("reversed", { error: reason, order_id: orderId })
     }
     if (orderId === null) {
@@ -130,7 +170,78 @@ export const settlePaymentAttemptStep = createStep(
       error_code: null,
       error_message: null,
       completed_at: attempt.completed_at ?? new Date(),
+      ...(note ? { metadata: { ...((attempt.metadata as Record<string, unknown> | null) ?? {}), capture_mode: note } } : {}),
     })
     return result(status, { order_id: orderId })
   }
 )
+
+type AttemptRow = { invoice_id: string; session_id: string; amount: unknown; currency_code: string }
+
+/**
+ * /payment/complete for a sale waiting for the merchant: "complete" when it is this attempt's
+ * payment of the session's current amount, "cancel" otherwise. The gateway refuses a sale that is
+ * not waiting (still on the bank page): then nothing changes. Under the invoice's capture lock.
+ */
+async function completeMerchantSale(
+  container: MedusaContainer,
+  client: SipayClient,
+  db: LockDatabase,
+  attempt: AttemptRow,
+  transaction: TransactionStatus
+): Promise<TransactionStatus | null> {
+  const [session] = await container.resolve(Modules.PAYMENT).listPaymentSessions({ id: attempt.session_id })
+  const total = transaction.productPrice ?? transaction.transactionAmount
+  const matches =
+    Boolean(session) &&
+    total !== null &&
+    amountsEqual(total, session!.amount as never) &&
+    amountsEqual(total, attempt.amount as never) &&
+    (!transaction.currencyCode || transaction.currencyCode.toUpperCase() === attempt.currency_code.toUpperCase())
+  return withAdvisoryLock(db, captureLockKey(attempt.invoice_id), async () => {
+    try {
+      await client.completePayment(attempt.invoice_id, transaction.orderId!, matches ? "complete" : "cancel")
+    } catch {
+      // Not waiting for the merchant (or already completed by another settle path): the record decides.
+    }
+    return client.checkStatus(attempt.invoice_id)
+  })
+}
+
+/**
+ * Keeps the session data's view of the attempts current for authorizePayment (which cannot read
+ * this plugin's module): a closed attempt is never asked about again, a paid one is asked first.
+ * Under the session's lock, the one a new attempt takes, so no invoice id is lost.
+ */
+async function updateSessionInvoices(container: MedusaContainer, sessionId: string, change: { close?: string; settling?: string }): Promise<void> {
+  const paymentModule = container.resolve(Modules.PAYMENT)
+  await container.resolve(Modules.LOCKING).execute(
+    `sipay:session:${sessionId}`,
+    async () => {
+      const [session] = await paymentModule.listPaymentSessions({ id: sessionId })
+      if (!session || (session.status !== "pending" && session.status !== "requires_more")) {
+        return
+      }
+      const data = (session.data ?? {}) as Record<string, unknown>
+      const closed = Array.isArray(data.closed_invoice_ids) ? (data.closed_invoice_ids as string[]) : []
+      if (change.close && closed.includes(change.close) && data.settling_invoice_id !== change.close) {
+        return
+      }
+      if (change.settling && data.settling_invoice_id === change.settling) {
+        return
+      }
+      const next: Record<string, unknown> = { ...data }
+      if (change.close) {
+        next.closed_invoice_ids = [...closed.filter((id) => id !== change.close), change.close]
+        if (data.settling_invoice_id === change.close) {
+          next.settling_invoice_id = null
+        }
+      }
+      if (change.settling) {
+        next.settling_invoice_id = change.settling
+      }
+      await paymentModule.updatePaymentSession({ id: session.id, amount: session.amount, currency_code: session.currency_code, data: next })
+    },
+    { timeout: 15 }
+  )
+}

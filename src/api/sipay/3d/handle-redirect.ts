@@ -10,6 +10,7 @@ const MESSAGES = {
   unverified: "The payment result could not be verified. No payment was recorded; please try again.",
   pending: "The payment could not be confirmed yet. If it went through, your order will be completed shortly; otherwise, please try again.",
   failed: "The card payment did not go through.",
+  refused: "The card payment did not go through. Please check the card details or try another card.",
   reversed: "This payment was returned to your card because your cart changed or was already paid.",
   order_failed: "Your payment was received, but the order could not be placed yet. We will complete it shortly.",
 }
@@ -27,12 +28,12 @@ export async function handleThreeDRedirect(req: MedusaRequest, res: MedusaRespon
   const invoice = verified ? parseInvoiceId(verified.invoiceId) : null
 
   if (!verified || !invoice) {
-    const [attempt] = typeof fields.invoice_id === "string" ? await sipay.listPaymentAttempts({ invoice_id: fields.invoice_id }) : []
+    // Unverified: nothing from it is shown or looked up (no cart id, no gateway text from the request).
     // A refusal before any order exists comes back without a hash (the interface's failure sample):
-    // it changes nothing, so its text is shown; anything claiming success must verify.
-    const refusal = !fields.hash_key && String(fields.payment_status ?? "") === "0" ? gatewayText(fields.status_description ?? fields.error) : null
-    const message = refusal ? `${MESSAGES.failed} ${refusal}` : MESSAGES.unverified
-    return sendShopper(res, failureUrlFor(settings, { cart_id: attempt?.cart_id ?? "", error: message }), message)
+    // the shopper gets a fixed message; anything claiming success must verify.
+    const refusal = !fields.hash_key && String(fields.payment_status ?? "") === "0"
+    const message = refusal ? MESSAGES.refused : MESSAGES.unverified
+    return sendShopper(res, failureUrlFor(settings, { cart_id: "", error: message }), message)
   }
 
   let result: SettleResult
@@ -40,7 +41,7 @@ export async function handleThreeDRedirect(req: MedusaRequest, res: MedusaRespon
     ;({ result } = await settlePaymentAttemptWorkflow(req.scope).run({
       input: {
         invoice_id: verified.invoiceId,
-        reported: { masked_card: verified.maskedCardNumber, error_code: verified.errorCode, error: verified.error },
+        reported: { masked_card: verified.maskedCardNumber, error_code: verified.errorCode, error: verified.error, status: verified.status },
       },
     }))
   } catch (error) {
@@ -58,11 +59,6 @@ export async function handleThreeDRedirect(req: MedusaRequest, res: MedusaRespon
       ? [MESSAGES.failed, verified.error || result.error].filter(Boolean).join(" ")
       : MESSAGES[result.status as keyof typeof MESSAGES] ?? MESSAGES.failed
   return sendShopper(res, failureUrlFor(settings, { cart_id: result.cart_id ?? "", error: message }), message)
-}
-
-/** Untrusted gateway text shown to the shopper: plain, short. */
-function gatewayText(value: unknown): string {
-  return String(value ?? "").replace(/[^\p{L}\p{N} .,:;'()-]/gu, "").slice(0, 120)
 }
 
 function sendShopper(res: MedusaResponse, target: string | null, message: string): void {

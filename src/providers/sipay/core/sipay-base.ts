@@ -21,20 +21,27 @@ import {
   UpdatePaymentOutput,
   WebhookActionResult,
 } from "@medusajs/framework/types"
-import { AbstractPaymentProvider, MedusaError, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
+import { AbstractPaymentProvider, ContainerRegistrationKeys, MedusaError, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { SipayClient, SipayError, amountsEqual, formatAmount, fromMinorUnits, toMinorUnits, webhookFields } from "../../../lib/sipay"
 import { assertValidOptions, SipayOptions } from "../../../lib/options"
 import { classifyTransaction, GatewayOutcome, toSessionStatus } from "../utils/status"
 import {
+  droppingPlantedKeys,
   invoiceIdsOfSession,
+  invoicesToAsk,
   isSupportedCurrency,
+  ownedSessionData,
   parseInvoiceId,
   SipaySessionData,
   SUPPORTED_CURRENCIES,
 } from "../utils/session-data"
 import { clientFor } from "../../../lib/client-factory"
+import { enforceCaptureMode, LockDatabase } from "../../../lib/checkout/capture-mode"
 
 type Cradle = { logger?: Logger } & Record<string, unknown>
+
+/** Gateway checks one authorizePayment makes at most (option maxGatewayChecksPerRequest). */
+const DEFAULT_GATEWAY_CHECKS = 3
 
 /**
  * Medusa's payment contract on top of the Sipay gateway; the 3D and direct variants only set their
@@ -42,11 +49,13 @@ type Cradle = { logger?: Logger } & Record<string, unknown>
  *
  * | Medusa                        | gateway                          | result                                                        |
  * |-------------------------------|----------------------------------|---------------------------------------------------------------|
- * | initiatePayment               | -                                | TRY/USD/EUR; every owned session-data key, nothing secret     |
- * | updatePayment, deletePayment  | -                                | safe to repeat                                                |
- * | authorizePayment              | checkstatus, every attempt       | Completed+Auth (amount, currency match) -> captured;          |
- * |                               |                                  | Completed+Pre-Authorization -> authorized; Pending -> pending;|
- * |                               |                                  | Failed -> error                                               |
+ * | initiatePayment               | -                                | TRY/USD/EUR; the owned session-data keys, nothing secret;     |
+ * |                               |                                  | every planted key dropped                                     |
+ * | updatePayment, deletePayment  | -                                | safe to repeat; only owned keys kept                          |
+ * | authorizePayment              | checkstatus, at most 3 attempts  | Completed+Auth (amount, currency match) -> captured;          |
+ * |                               | (paid one first, then open ones  | Completed+Pre-Authorization -> authorized, or captured at     |
+ * |                               | newest first)                    | once when the store captures; Pending -> pending; Failed ->   |
+ * |                               |                                  | error                                                         |
  * | capturePayment                | confirmPayment status 1          | already Completed -> success, no second call                  |
  * | cancelPayment                 | confirmPayment status 2          | already cancelled -> success                                  |
  * | refundPayment                 | checkstatus, refund              | at most captured - refunded; a refund already made is seen    |
@@ -58,6 +67,7 @@ export abstract class SipayBase extends AbstractPaymentProvider<SipayOptions> {
   protected readonly options_: SipayOptions
   protected readonly client_: SipayClient
   protected readonly logger_?: Logger
+  private readonly cradle_: Cradle
 
   static validateOptions(options: Record<string, unknown>): void {
     assertValidOptions(options as Partial<SipayOptions>, "provider options")
@@ -67,6 +77,7 @@ export abstract class SipayBase extends AbstractPaymentProvider<SipayOptions> {
     super(cradle, options)
     this.options_ = options
     this.logger_ = cradle.logger
+    this.cradle_ = cradle
     this.client_ = clientFor(options, this.logger_, cradle)
   }
 
@@ -86,7 +97,8 @@ export abstract class SipayBase extends AbstractPaymentProvider<SipayOptions> {
     if (!sessionId.startsWith("payses_")) {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, "Sipay needs the payment session id to start a payment")
     }
-    // Every owned key is returned, so nothing the storefront planted in `data` survives.
+    // Every owned key is returned and every other planted key answered undefined, so nothing the
+    // storefront planted in `data` survives.
     const sessionData: SipaySessionData = {
       session_id: sessionId,
       amount: formatAmount(amount as never),
@@ -99,13 +111,18 @@ export abstract class SipayBase extends AbstractPaymentProvider<SipayOptions> {
       masked_card: null,
       installments: null,
       captured_amount: null,
+      pending_capture: null,
       refunded_amount: null,
+      intended_transaction_type: null,
+      closed_invoice_ids: [],
+      settling_invoice_id: null,
     }
-    return { id: sessionId, data: sessionData, status: PaymentSessionStatus.PENDING }
+    return { id: sessionId, data: droppingPlantedKeys(data, sessionData), status: PaymentSessionStatus.PENDING }
   }
 
+  /** Medusa stores exactly what this answers: the owned keys, nothing else. */
   async updatePayment({ data, amount, currency_code }: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
-    const session = (data ?? {}) as Partial<SipaySessionData>
+    const session = ownedSessionData(data)
     return {
       data: { ...session, amount: formatAmount(amount as never), currency_code: String(currency_code).toUpperCase() },
     }
@@ -117,21 +134,36 @@ export abstract class SipayBase extends AbstractPaymentProvider<SipayOptions> {
     return { data: data ?? {} }
   }
 
+  /**
+   * Asks the gateway about the attempts that can still matter, at most maxGatewayChecksPerRequest:
+   * the one a settle path found paid, then the open ones newest first. A pre-authorization the store
+   * did not ask for (it captures at once) is captured here, under the cross-process capture lock.
+   */
   async authorizePayment({ data }: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
     const session = (data ?? {}) as SipaySessionData
-    const invoiceIds = invoiceIdsOfSession(session)
-    if (!invoiceIds.length) {
+    if (!invoiceIdsOfSession(session).length && !session.settling_invoice_id) {
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "No card payment has been made for this payment session")
     }
+    const invoiceIds = invoicesToAsk(session, this.options_.maxGatewayChecksPerRequest ?? DEFAULT_GATEWAY_CHECKS)
     let sawPending = false
     let lastFailure = ""
-    for (const invoiceId of [...invoiceIds].reverse()) {
-      const transaction = await this.askGateway(() => this.client_.checkStatus(invoiceId), "checkstatus")
-      const outcome = classifyTransaction(transaction)
+    for (const invoiceId of invoiceIds) {
+      let transaction = await this.askGateway(() => this.client_.checkStatus(invoiceId), "checkstatus")
+      let outcome = classifyTransaction(transaction)
       if (outcome === "captured" || outcome === "authorized") {
         const paid = transaction.productPrice ?? transaction.transactionAmount
         const currencyMatches = !transaction.currencyCode || transaction.currencyCode.toUpperCase() === session.currency_code
         if (paid !== null && amountsEqual(paid, session.amount) && currencyMatches) {
+          const enforced = await this.askGateway(
+            () => enforceCaptureMode({ client: this.client_, db: this.database(), invoiceId, intended: session.intended_transaction_type ?? null, transaction }),
+            "capture"
+          )
+          transaction = enforced.transaction
+          outcome = classifyTransaction(transaction)
+          if (enforced.action === "released" || (outcome !== "captured" && outcome !== "authorized")) {
+            lastFailure = enforced.error ?? transaction.reason ?? transaction.status
+            continue
+          }
           const status = toSessionStatus(outcome)
           return {
             status,
@@ -157,6 +189,21 @@ export abstract class SipayBase extends AbstractPaymentProvider<SipayOptions> {
       return { status: PaymentSessionStatus.PENDING, data: { ...session, status: PaymentSessionStatus.PENDING } }
     }
     throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `The card payment was not completed: ${lastFailure || "no completed attempt"}`)
+  }
+
+  /** The store's PostgreSQL (Knex), for the capture lock shared by every process; resolved on first use. */
+  private database(): LockDatabase {
+    const cradle = this.cradle_ as Record<string, unknown>
+    let db: unknown
+    try {
+      db = cradle[ContainerRegistrationKeys.PG_CONNECTION]
+    } catch {
+      db = undefined
+    }
+    if (!db) {
+      throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "Sipay: the payment module has no database connection for the capture lock")
+    }
+    return db as LockDatabase
   }
 
   async capturePayment({ data }: CapturePaymentInput): Promise<CapturePaymentOutput> {

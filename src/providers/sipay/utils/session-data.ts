@@ -22,6 +22,64 @@ export type SipaySessionData = {
   pending_capture?: string | null
   /** What the gateway has refunded in total, as last seen. */
   refunded_amount?: string | null
+  /**
+   * The capture mode the store asked for when the latest attempt started ("Auth" or "PreAuth"),
+   * written by the server only: every settle path compares the gateway's transaction type with it.
+   */
+  intended_transaction_type?: "Auth" | "PreAuth" | null
+  /** Attempts the plugin recorded failed, cancelled or reversed: never asked about again. */
+  closed_invoice_ids?: string[]
+  /** The attempt a settle path found paid at the gateway: authorizePayment asks about it first. */
+  settling_invoice_id?: string | null
+}
+
+/**
+ * Every session-data key the plugin owns (README, mapping section). initiatePayment and
+ * updatePayment keep only these: any other key the storefront plants is dropped.
+ */
+export const OWNED_SESSION_KEYS = [
+  "session_id",
+  "amount",
+  "currency_code",
+  "invoice_ids",
+  "status",
+  "invoice_id",
+  "gateway_order_no",
+  "transaction_type",
+  "masked_card",
+  "installments",
+  "captured_amount",
+  "pending_capture",
+  "refunded_amount",
+  "intended_transaction_type",
+  "closed_invoice_ids",
+  "settling_invoice_id",
+] as const satisfies readonly (keyof SipaySessionData)[]
+
+/** The owned keys of `data` (a copy); every other key is left out. */
+export function ownedSessionData(data: Record<string, unknown> | undefined | null): Partial<SipaySessionData> {
+  const owned: Record<string, unknown> = {}
+  for (const key of OWNED_SESSION_KEYS) {
+    if (data && Object.prototype.hasOwnProperty.call(data, key)) {
+      owned[key] = data[key]
+    }
+  }
+  return owned as Partial<SipaySessionData>
+}
+
+/**
+ * Medusa stores `{ ...storefront data, ...provider data }` when a session is created: a key the
+ * provider answers with `undefined` is left out of the stored JSON, so every planted key that is
+ * not owned is answered that way.
+ */
+export function droppingPlantedKeys(planted: Record<string, unknown> | undefined | null, owned: Record<string, unknown>): Record<string, unknown> {
+  const answer: Record<string, unknown> = {}
+  for (const key of Object.keys(planted ?? {})) {
+    if (!(OWNED_SESSION_KEYS as readonly string[]).includes(key)) {
+      answer[key] = undefined
+    }
+  }
+  return { ...answer, ...owned }
 }
 
 export const SUPPORTED_CURRENCIES = ["TRY", "USD", "EUR"] as const
@@ -62,4 +120,25 @@ export function invoiceIdsOfSession(data: Partial<SipaySessionData> | undefined)
     return []
   }
   return ids.filter((id) => typeof id === "string" && parseInvoiceId(id)?.sessionId === sessionId)
+}
+
+/**
+ * The attempts authorizePayment asks the gateway about, at most `limit`: the one a settle path
+ * found paid first, then the others newest first, leaving out those the plugin recorded closed.
+ */
+export function invoicesToAsk(data: Partial<SipaySessionData> | undefined, limit: number): string[] {
+  const sessionId = data?.session_id
+  const ids = invoiceIdsOfSession(data)
+  const closed = new Set(Array.isArray(data?.closed_invoice_ids) ? data!.closed_invoice_ids : [])
+  const settling = data?.settling_invoice_id
+  const ordered: string[] = []
+  if (typeof settling === "string" && parseInvoiceId(settling)?.sessionId === sessionId) {
+    ordered.push(settling)
+  }
+  for (const id of [...ids].reverse()) {
+    if (!closed.has(id) && !ordered.includes(id)) {
+      ordered.push(id)
+    }
+  }
+  return ordered.slice(0, Math.max(1, limit))
 }

@@ -1,13 +1,15 @@
 import { randomBytes } from "node:crypto"
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
-import { hostedPageHeaders, pickLocale, renderHostedPage } from "../../../../lib/hosted-page"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { hostedPageHeaders, pickLocale, renderHostedPage, renderPaidPage } from "../../../../lib/hosted-page"
 import { failureUrlFor } from "../../../../lib/checkout/urls"
 import { formatAmount } from "../../../../lib/sipay"
 import { isSupportedCurrency } from "../../../../providers/sipay/utils/session-data"
-import { sipayModuleOf } from "../../../sipay-responses"
+import { assertCheckoutToken, sipayModuleOf, threeDSessionOf } from "../../../sipay-responses"
 
 export const AUTHENTICATE = false
+
+const PAID_SESSION_STATUSES = ["authorized", "captured"]
 
 function originOf(url: string | null | undefined): string | null {
   try {
@@ -18,37 +20,48 @@ function originOf(url: string | null | undefined): string | null {
 }
 
 /**
- * The hosted card page (TR/EN) of a 3D payment session: the shopper's browser posts the card
- * straight to the gateway; this server only signs the non-card fields (the sign route).
+ * The hosted card page (TR/EN) of a 3D payment session, opened with the signed address the store
+ * API gave the session's storefront (`?token=`): the shopper's browser posts the card straight to
+ * the gateway; this server only signs the non-card fields (the sign route). A session already paid
+ * shows that it is paid, with no card form.
  */
 export const GET = async (req: MedusaRequest, res: MedusaResponse) => {
   const sessionId = req.params.session_id
-  const [session] = await req.scope.resolve(Modules.PAYMENT).listPaymentSessions({ id: sessionId })
-  const currencyCode = String(session?.currency_code ?? "").toUpperCase()
-  if (!session || session.provider_id !== "pp_sipay_sipay" || !isSupportedCurrency(currencyCode)) {
+  const token = assertCheckoutToken(req, sessionId)
+  const session = await threeDSessionOf(req, sessionId)
+  const currencyCode = String(session.currency_code ?? "").toUpperCase()
+  if (!isSupportedCurrency(currencyCode)) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, "Payment session not found")
   }
   const sipay = sipayModuleOf(req)
   const settings = await sipay.getCheckoutSettings()
   const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
-  const { data: collections } = await query.graph({ entity: "payment_collection", fields: ["cart.id"], filters: { id: session.payment_collection_id } })
-  const cartId = (collections[0] as { cart?: { id: string } } | undefined)?.cart?.id ?? ""
+  const { data: collections } = await query.graph({ entity: "payment_collection", fields: ["cart.id", "cart.completed_at"], filters: { id: session.payment_collection_id } })
+  const cart = (collections[0] as { cart?: { id: string; completed_at?: unknown } } | undefined)?.cart
   const { data: stores } = await query.graph({ entity: "store", fields: ["name"] })
   const locale = pickLocale(String(req.query.lang ?? ""), req.headers["accept-language"])
   const nonce = randomBytes(16).toString("base64")
+  const storeName = (stores[0] as { name?: string } | undefined)?.name || "Store"
+  const amount = formatAmount(session.amount as never)
+  const paidAttempts = await sipay.listPaymentAttempts({ session_id: sessionId, status: ["paid", "authorized"] }, { select: ["id"], take: 1 })
+  const paid = PAID_SESSION_STATUSES.includes(String(session.status)) || Boolean(cart?.completed_at) || paidAttempts.length > 0
   const base = `/sipay/checkout/${encodeURIComponent(sessionId)}`
-  const html = renderHostedPage({
-    sessionId,
-    amount: formatAmount(session.amount as never),
-    currencyCode,
-    locale,
-    storeName: (stores[0] as { name?: string } | undefined)?.name || "Store",
-    signUrl: `${base}/sign`,
-    installmentsUrl: `${base}/installments`,
-    cancelUrl: failureUrlFor(settings, { cart_id: cartId, error: locale === "tr" ? "Ödeme iptal edildi" : "Payment cancelled" }),
-    nonce,
-    maxInstallments: settings.maxInstallments,
-  })
+  const withToken = `?token=${encodeURIComponent(token)}`
+  const html = paid
+    ? renderPaidPage({ sessionId, amount, currencyCode, locale, storeName, nonce })
+    : renderHostedPage({
+        sessionId,
+        amount,
+        currencyCode,
+        locale,
+        storeName,
+        signUrl: `${base}/sign${withToken}`,
+        installmentsUrl: `${base}/installments${withToken}`,
+        cancelUrl: failureUrlFor(settings, { cart_id: cart?.id ?? "", error: locale === "tr" ? "Ödeme iptal edildi" : "Payment cancelled" }),
+        nonce,
+        maxInstallments: settings.maxInstallments,
+        token,
+      })
   const frameAncestors = [originOf(settings.storefrontUrl), originOf(sipay.getOptions().backendUrl)].filter((o): o is string => Boolean(o))
   const headers = hostedPageHeaders({ nonce, gatewayOrigin: new URL(sipay.getClient().baseUrl).origin, frameAncestors })
   for (const [name, value] of Object.entries(headers)) {

@@ -3,13 +3,14 @@ import { MedusaError, Modules } from "@medusajs/framework/utils"
 import { installmentOffer } from "../../../../../lib/checkout/installment-options"
 import { formatAmount } from "../../../../../lib/sipay"
 import { isSupportedCurrency } from "../../../../../providers/sipay/utils/session-data"
-import { sipayModuleOf } from "../../../../sipay-responses"
+import { assertCheckoutToken, sipayModuleOf } from "../../../../sipay-responses"
 import { InstallmentsQuery } from "../../../../validators"
 
 export const AUTHENTICATE = false
 
-/** The hosted page's installment options: amount and currency come from the session, not the page. */
+/** The hosted page's installment options (with the page's token): amount and currency come from the session, not the page. */
 export const GET = async (req: MedusaRequest, res: MedusaResponse) => {
+  assertCheckoutToken(req, req.params.session_id)
   const parsed = InstallmentsQuery.pick({ bin: true }).safeParse(req.query)
   if (!parsed.success) {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, "bin must be the first 6 digits of the card")

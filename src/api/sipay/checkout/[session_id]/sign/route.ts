@@ -1,10 +1,14 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { issueThreeDForm } from "../../../../sipay-responses"
+import { assertCheckoutToken, issueThreeDForm } from "../../../../sipay-responses"
 import type { AttemptChoiceBody } from "../../../../validators"
 
 export const AUTHENTICATE = false
 
-/** The hosted page's signed fields, after the shopper chose installments. */
+/**
+ * The hosted page's signed fields, after the shopper chose installments. Only with the page's
+ * token (`?token=`); the answer carries no shopper data.
+ */
 export const POST = async (req: MedusaRequest<AttemptChoiceBody>, res: MedusaResponse) => {
-  await issueThreeDForm(req, res, req.params.session_id)
+  assertCheckoutToken(req, req.params.session_id)
+  await issueThreeDForm(req, res, req.params.session_id, { hostedPage: true })
 }

@@ -1,0 +1,30 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { checkoutTokenFor, sipayModuleOf, threeDSessionOf } from "../../../../../sipay-responses"
+import { HostedPageBody } from "../../../../../validators"
+
+/**
+ * The hosted card page's address for a 3D payment session, signed for a limited time
+ * (`checkoutTokenTtlSeconds`): `{ url, expires_at }`. Only for the holder of the session's cart
+ * (`cart_id` in the body); any other caller gets the answer of an unknown session.
+ */
+export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
+  const parsed = HostedPageBody.safeParse(req.body ?? {})
+  if (!parsed.success) {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, "cart_id is required: the id of the cart this payment session pays")
+  }
+  const sessionId = req.params.id
+  const session = await threeDSessionOf(req, sessionId)
+  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
+  const { data: collections } = await query.graph({ entity: "payment_collection", fields: ["cart.id"], filters: { id: session.payment_collection_id } })
+  const cartId = (collections[0] as { cart?: { id: string } } | undefined)?.cart?.id
+  if (!cartId || cartId !== parsed.data.cart_id) {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, "Payment session not found")
+  }
+  const sipay = sipayModuleOf(req)
+  const { token, expiresAt } = checkoutTokenFor(sipay, sessionId)
+  const backend = (sipay.getOptions().backendUrl ?? "").replace(/\/+$/, "")
+  const search = new URLSearchParams({ ...(parsed.data.lang ? { lang: parsed.data.lang } : {}), token })
+  res.setHeader("Cache-Control", "no-store")
+  res.json({ url: `${backend}/sipay/checkout/${encodeURIComponent(sessionId)}?${search}`, expires_at: new Date(expiresAt * 1000).toISOString() })
+}
