@@ -45,6 +45,8 @@ export type SipayOptions = Omit<SipayClientOptions, "logger"> & {
   ledger?: { windowDays?: number; olderDaysPerRun?: number }
   /** Limits per payment session, cart, card, client address and a store-wide decline budget (README "Rate limits"). */
   rateLimits?: RateLimitOptions
+  /** Where rate limits are counted: "memory" (each process on its own, the default) or "postgres" (shared by every instance of a cluster). */
+  rateLimitStore?: "memory" | "postgres"
   /** Proxies whose X-Forwarded-For entry is believed (addresses, CIDRs, "loopback", "private"). Default none: the socket address. */
   trustedProxies?: string[]
   /** Shared secret a storefront server signs its shopper's address with (x-sipay-client-ip headers). Default none. */
@@ -135,6 +137,8 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): SipayOptio
     reconcileAfterSeconds: env.SIPAY_RECONCILE_AFTER_SECONDS ? Number(env.SIPAY_RECONCILE_AFTER_SECONDS) : undefined,
     reconcileBatchSize: env.SIPAY_RECONCILE_BATCH_SIZE ? Number(env.SIPAY_RECONCILE_BATCH_SIZE) : undefined,
     // JSON, e.g. {"windowSeconds":60,"perAddress":10}
+    rateLimitStore: env.SIPAY_RATE_LIMIT_STORE === "postgres" ? "postgres" : undefined,
+    tokenLockTimeoutMs: env.SIPAY_TOKEN_LOCK_TIMEOUT_MS ? Number(env.SIPAY_TOKEN_LOCK_TIMEOUT_MS) : undefined,
     rateLimits: env.SIPAY_RATE_LIMITS ? (JSON.parse(env.SIPAY_RATE_LIMITS) as RateLimitOptions) : undefined,
     trustedProxies: env.SIPAY_TRUSTED_PROXIES ? env.SIPAY_TRUSTED_PROXIES.split(",").map((entry) => entry.trim()).filter(Boolean) : undefined,
     storefrontSecret: env.SIPAY_STOREFRONT_SECRET || undefined,

@@ -1,8 +1,9 @@
 import { MedusaService } from "@medusajs/framework/utils"
 import { SipayClient } from "../../lib/sipay"
-import { clientFor } from "../../lib/client-factory"
+import { clientFor, databaseOf } from "../../lib/client-factory"
+import { limiterFor } from "../../lib/shared-state/limiter-store"
 import { assertValidOptions, SipayOptions } from "../../lib/options"
-import { Limiter, resolveRateLimits } from "../../lib/limiter"
+import type { Limiter } from "../../lib/limiter"
 import { CheckoutSettings, checkoutSettingsFrom, SettingsRow, storedSettingsFrom } from "../../lib/settings"
 import { CheckoutSetting } from "./models/checkout-setting"
 import { Chargeback } from "./models/chargeback"
@@ -56,7 +57,7 @@ class SipayModuleService extends MedusaService({
 
   /** The plugin's one limiter, shared by every route that limits (README "Rate limits"); in memory by default. */
   getLimiter(): Limiter {
-    this.limiter_ ??= new Limiter(resolveRateLimits(this.options_.rateLimits))
+    this.limiter_ ??= limiterFor(this.options_, databaseOf(this.cradle_))
     return this.limiter_
   }
 
