@@ -90,11 +90,22 @@ describe("admin: the Sales page and the order widget in a real browser", () => {
 
   const rows = () => page.locator("tr[data-invoice-id]")
 
+  async function syncNow() {
+    const [answer] = await Promise.all([
+      page.waitForResponse((response) => response.url().endsWith("/admin/sipay/transactions/sync")),
+      page.click("#sales-sync"),
+    ])
+    expect(answer.status()).toBe(200)
+    await page.getByTestId("sales-source").filter({ hasText: "Ledger last synced" }).waitFor()
+  }
+
   it("finds today's sale by its invoice id and opens its drawer with the nested objects", async () => {
     const test = "admin sales find and drawer"
     await page.getByRole("link", { name: "Sales", exact: true }).click()
     await page.waitForURL(/\/app\/sales/)
     expect(await page.inputValue("#sales-date")).toBe(gatewayDay(new Date()))
+    // The page reads the ledger; the scheduled sync may not have run since the purchase: "Sync now".
+    await syncNow()
     await page.fill("#sales-invoice", sale.paidInvoice)
     await page.click("#sales-search")
     await page.waitForURL(new RegExp(`invoice_id=${sale.paidInvoice}`))
@@ -143,7 +154,8 @@ describe("admin: the Sales page and the order widget in a real browser", () => {
     const text = readFileSync((await download.path())!, "utf8")
     expect(text).not.toContain('"')
     const [header, ...lines] = csvRows(text)
-    expect(lines.map((line) => line[header.indexOf("invoice_id")])).toEqual(shown)
+    // The export is every sale of the day from the ledger, oldest first; the page shows newest first.
+    expect(lines.map((line) => line[header.indexOf("invoice_id")]).sort()).toEqual([...shown].sort())
     const cell = (invoiceId: string, name: string) => lines.find((line) => line[header.indexOf("invoice_id")] === invoiceId)![header.indexOf(name)]
     expect(cell(sale.paidInvoice, "state")).toBe("Pre-Authorized")
     expect(Number(cell(sale.paidInvoice, "gross")).toFixed(2)).toBe(sale.total)
@@ -189,8 +201,10 @@ describe("admin: the Sales page and the order widget in a real browser", () => {
     ])
     expect(again.status()).toBe(200)
     expect((await again.json()).payment).toMatchObject({ status: "Completed", chargeback: false, invoice_id: sale.paidInvoice, pre_authorization: null })
+    await widget.getByTestId("sipay-ledger-synced").filter({ hasText: /^Sale from the ledger, synced/ }).waitFor()
 
     await page.goto(`${demo.ready.admin_url}/sales?date=${gatewayDay(new Date())}&invoice_id=${sale.paidInvoice}`)
+    await syncNow()
     const row = page.locator(`tr[data-invoice-id="${sale.paidInvoice}"]`)
     await row.getByText("Completed").waitFor()
     expect(await row.innerText()).toContain("300.00 TRY")

@@ -121,7 +121,18 @@ const OrderSipayPaymentWidget = ({ data: order }: DetailWidgetProps<AdminOrder>)
                 testId="sipay-deadline"
               />
             )}
+            {(view.chargebacks ?? []).map((chargeback) => (
+              <Row
+                key={chargeback.id}
+                label="Chargeback"
+                value={`${formatMoney(chargeback.amount, chargeback.currency_code)} · seen ${new Date(chargeback.detected_at).toLocaleString()}`}
+                testId="sipay-chargeback-record"
+              />
+            ))}
             <Text size="xsmall" className="text-ui-fg-muted pt-1">Gateway checked {new Date(view.checked_at).toLocaleString()}</Text>
+            <Text size="xsmall" className="text-ui-fg-muted" data-testid="sipay-ledger-synced">
+              {view.ledger_synced_at ? `Sale from the ledger, synced ${new Date(view.ledger_synced_at).toLocaleString()}` : "Sale not in the ledger yet (Refresh from gateway asks now)"}
+            </Text>
           </div>
           {view.pre_authorization && <PartialCapture view={view} onCaptured={refresh} />}
           <div className="px-6 py-4" data-testid="sipay-attempts">

@@ -4,6 +4,20 @@ import { gatewayDay } from "../../../lib/sales-report/calendar"
 export const FILTER_NAMES = ["date", "invoice_id", "currency_id", "payment_method_id", "min_amount", "max_amount", "transaction_state"] as const
 export type SalesFilters = Record<(typeof FILTER_NAMES)[number], string>
 
+/** How the result is shown: from the ledger (paged, sorted) or the gateway now; also in the address. */
+export const VIEW_NAMES = ["source", "order", "offset"] as const
+export type SalesView = Record<(typeof VIEW_NAMES)[number], string>
+export const PAGE_SIZE = 50
+
+export const ORDERS: { value: string; label: string }[] = [
+  { value: "-created_at", label: "Newest first" },
+  { value: "created_at", label: "Oldest first" },
+  { value: "-gross", label: "Largest amount first" },
+  { value: "gross", label: "Smallest amount first" },
+  { value: "state", label: "By state" },
+  { value: "invoice_id", label: "By invoice id" },
+]
+
 /** Today in the gateway's calendar (Istanbul), which dates the sales. */
 export function gatewayToday(): string {
   return gatewayDay(new Date())
@@ -15,7 +29,24 @@ export function filtersFrom(params: URLSearchParams): SalesFilters {
   return filters
 }
 
+export function viewFrom(params: URLSearchParams): SalesView {
+  return {
+    source: params.get("source") === "gateway" ? "gateway" : "ledger",
+    order: ORDERS.some((o) => o.value === params.get("order")) ? params.get("order")! : "-created_at",
+    offset: /^\d+$/.test(params.get("offset") ?? "") ? params.get("offset")! : "0",
+  }
+}
+
 /** Only the filters that are set, as a query string. */
 export function queryOf(filters: SalesFilters): string {
   return new URLSearchParams(FILTER_NAMES.filter((name) => filters[name] !== "").map((name) => [name, filters[name].trim()])).toString()
+}
+
+/** Filters plus the view (defaults left out), as the page's address and the API's query. */
+export function pageQueryOf(filters: SalesFilters, view: SalesView): string {
+  const query = new URLSearchParams(queryOf(filters))
+  if (view.source === "gateway") query.set("source", "gateway")
+  if (view.order !== "-created_at") query.set("order", view.order)
+  if (view.offset !== "0") query.set("offset", view.offset)
+  return query.toString()
 }

@@ -1,44 +1,50 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { ReceiptPercent } from "@medusajs/icons"
-import { Alert, Button, Container, Heading, Text } from "@medusajs/ui"
+import { Alert, Button, Container, Heading, Select, Text, toast } from "@medusajs/ui"
 import { useEffect, useMemo, useState } from "react"
 import { useSearchParams } from "react-router-dom"
-import { salesCsv, salesTotals } from "../../../lib/sales-report"
 import type { SalesAnswer, SaleView } from "../../../lib/sales-report"
-import { adminRequest } from "../../lib/admin-api"
-import { filtersFrom, queryOf, SalesFilters } from "./filters"
+import { adminRequest, formatDateTime } from "../../lib/admin-api"
+import { filtersFrom, ORDERS, PAGE_SIZE, pageQueryOf, queryOf, SalesFilters, viewFrom, type SalesView as PageView } from "./filters"
 import { FiltersForm } from "./filters-form"
 import { SaleDrawer } from "./sale-drawer"
 import { SalesTable, SalesTotals } from "./sales-table"
 
-/** A file download of the sales shown (with a BOM, so spreadsheets read Turkish text as UTF-8). */
-function downloadCsv(sales: SaleView[], date: string) {
-  const url = URL.createObjectURL(new Blob(["\uFEFF", salesCsv(sales)], { type: "text/csv;charset=utf-8" }))
-  const link = document.createElement("a")
-  link.href = url
-  link.download = `sipay-sales-${date}.csv`
-  document.body.appendChild(link)
-  link.click()
-  link.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 10000)
+/** Where the ledger stands for the day shown. */
+function LedgerLine({ answer }: { answer: SalesAnswer }) {
+  if (answer.source === "gateway") {
+    return <span data-testid="sales-source">Asked the gateway just now (this day only; not paged).</span>
+  }
+  if (!answer.ledger?.last_synced_at) {
+    return <span data-testid="sales-source">This day was not synced from the gateway yet{answer.ledger?.last_error ? ` (last try failed: ${answer.ledger.last_error})` : ""}.</span>
+  }
+  return (
+    <span data-testid="sales-source">
+      Ledger last synced {formatDateTime(answer.ledger.last_synced_at)}
+      {answer.ledger.last_error ? ` (a later try failed: ${answer.ledger.last_error})` : ""}.
+    </span>
+  )
 }
 
-/** The gateway's sales of one day (getTransactions), beside the Medusa orders they paid. */
+/** The gateway's sales of one day, from the store's ledger (synced from the gateway), beside the Medusa orders they paid. */
 const SalesPage = () => {
   const [params, setParams] = useSearchParams()
   const filters = useMemo(() => filtersFrom(params), [params])
+  const view = useMemo(() => viewFrom(params), [params])
   const [answer, setAnswer] = useState<SalesAnswer | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [loading, setLoading] = useState(false)
+  const [syncing, setSyncing] = useState(false)
+  const [reload, setReload] = useState(0)
   const [open, setOpen] = useState<SaleView | null>(null)
 
   useEffect(() => {
     let current = true
-    // What is shown (and exported) always matches the filters: no earlier answer while the next loads.
+    // What is shown always matches the filters: no earlier answer while the next loads.
     setAnswer(null)
     setLoading(true)
     setError(null)
-    adminRequest<SalesAnswer>(`/admin/sipay/transactions?${queryOf(filters)}`)
+    adminRequest<SalesAnswer>(`/admin/sipay/transactions?${pageQueryOf(filters, view)}&limit=${PAGE_SIZE}`)
       .then((result) => current && setAnswer(result))
       .catch((failure: Error) => {
         if (current) {
@@ -50,12 +56,30 @@ const SalesPage = () => {
     return () => {
       current = false
     }
-  }, [filters])
+  }, [filters, view, reload])
 
   const sales = answer?.sales ?? []
-  const totals = useMemo(() => salesTotals(sales), [sales])
+  const count = answer?.count ?? 0
+  const offset = Number(view.offset)
+  const paged = answer?.source === "ledger"
   const seenStates = useMemo(() => sales.map((s) => ({ id: s.transaction_state_id, label: s.transaction_state_label })), [sales])
-  const search = (next: SalesFilters) => setParams(new URLSearchParams(queryOf(next)))
+  const go = (nextFilters: SalesFilters, nextView: PageView) => setParams(new URLSearchParams(pageQueryOf(nextFilters, nextView)))
+  const search = (next: SalesFilters) => go(next, { ...view, offset: "0" })
+
+  const syncNow = async () => {
+    setSyncing(true)
+    try {
+      const { sync } = await adminRequest<{ sync: { days: { sales: number }[] } }>("/admin/sipay/transactions/sync", { method: "POST", json: { date: filters.date } })
+      toast.success(`Synced ${sync.days[0]?.sales ?? 0} sales of ${filters.date} from the gateway`)
+      setReload((n) => n + 1)
+    } catch (failure) {
+      toast.error((failure as Error).message)
+    } finally {
+      setSyncing(false)
+    }
+  }
+
+  const exportHref = `/admin/sipay/transactions/export?${queryOf(filters)}`
 
   return (
     <Container className="divide-y p-0">
@@ -64,9 +88,23 @@ const SalesPage = () => {
           <Heading level="h1">Sales</Heading>
           <Text size="small" className="text-ui-fg-subtle">The gateway's sales of one day (Istanbul time), with the Medusa order each paid.</Text>
         </div>
-        <Button size="small" variant="secondary" id="sales-export" disabled={!sales.length} onClick={() => downloadCsv(sales, filters.date)}>
-          Export CSV
-        </Button>
+        <div className="flex gap-x-2">
+          <Button size="small" variant="secondary" id="sales-sync" isLoading={syncing} onClick={syncNow}>
+            Sync now
+          </Button>
+          <Button size="small" variant="secondary" id="sales-source-toggle" onClick={() => go(filters, { ...view, source: view.source === "gateway" ? "ledger" : "gateway", offset: "0" })}>
+            {view.source === "gateway" ? "Show the ledger" : "Look up at the gateway now"}
+          </Button>
+          {count > 0 && paged ? (
+            <Button size="small" variant="secondary" id="sales-export" asChild>
+              <a href={exportHref} download={`sipay-sales-${filters.date}.csv`}>Export CSV</a>
+            </Button>
+          ) : (
+            <Button size="small" variant="secondary" id="sales-export" disabled>
+              Export CSV
+            </Button>
+          )}
+        </div>
       </div>
       <FiltersForm filters={filters} seenStates={seenStates} onSearch={search} />
       {error && (
@@ -76,13 +114,48 @@ const SalesPage = () => {
       )}
       {!error && (
         <div data-testid="sales-results" aria-busy={loading}>
-          <div className="px-6 py-2">
-            <Text size="small" className="text-ui-fg-subtle" data-testid="sales-count">
-              {loading ? "Loading…" : `${sales.length} sale${sales.length === 1 ? "" : "s"} on ${answer?.date ?? filters.date}`}
-            </Text>
+          <div className="flex items-center justify-between gap-x-4 px-6 py-2">
+            <div className="flex flex-col">
+              <Text size="small" className="text-ui-fg-subtle" data-testid="sales-count">
+                {loading || !answer
+                  ? "Loading…"
+                  : paged && count > sales.length
+                    ? `${offset + 1}–${offset + sales.length} of ${count} sales on ${answer.date}`
+                    : `${count} sale${count === 1 ? "" : "s"} on ${answer.date}`}
+              </Text>
+              {answer && (
+                <Text size="xsmall" className="text-ui-fg-muted">
+                  <LedgerLine answer={answer} />
+                </Text>
+              )}
+            </div>
+            {paged && (
+              <div className="w-56">
+                <Select value={view.order} onValueChange={(order) => go(filters, { ...view, order, offset: "0" })}>
+                  <Select.Trigger id="sales-order" aria-label="Sort">
+                    <Select.Value />
+                  </Select.Trigger>
+                  <Select.Content>
+                    {ORDERS.map((o) => (
+                      <Select.Item key={o.value} value={o.value}>{o.label}</Select.Item>
+                    ))}
+                  </Select.Content>
+                </Select>
+              </div>
+            )}
           </div>
           {sales.length > 0 && <SalesTable sales={sales} onOpen={setOpen} />}
-          {sales.length > 0 && <SalesTotals totals={totals} />}
+          {paged && count > PAGE_SIZE && (
+            <div className="flex items-center justify-end gap-x-2 px-6 py-2">
+              <Button size="small" variant="secondary" id="sales-previous" disabled={offset === 0} onClick={() => go(filters, { ...view, offset: String(Math.max(0, offset - PAGE_SIZE)) })}>
+                Previous
+              </Button>
+              <Button size="small" variant="secondary" id="sales-next" disabled={offset + PAGE_SIZE >= count} onClick={() => go(filters, { ...view, offset: String(offset + PAGE_SIZE) })}>
+                Next
+              </Button>
+            </div>
+          )}
+          {answer && answer.totals.length > 0 && <SalesTotals totals={answer.totals} />}
         </div>
       )}
       <SaleDrawer sale={open} onClose={() => setOpen(null)} />
