@@ -6,7 +6,8 @@ import { PAYING_CARD } from "../harness/shopper"
 
 // The merchant in real Chromium on the admin the demo builds and serves: a payment link created with
 // a photo, e-mailed to two addresses (the sandbox's outbox), paid on the sandbox's payer page and its
-// uses refreshed; then a settings change that the next checkout uses.
+// uses refreshed; then, under Settings → Sipay, a settings change that the next checkout uses and
+// direct payment shown read-only with how to change it.
 
 jest.setTimeout(420 * 1000)
 
@@ -96,6 +97,21 @@ describe("admin: payment links and Sipay settings in a real browser", () => {
     await page.screenshot({ path: screenshotPath(test, "1-empty"), fullPage: true })
 
     await page.getByRole("button", { name: "Create link" }).first().click()
+    // Nothing is flagged before the owner touches the form; the photo says it is required.
+    await page.locator("#link-name").waitFor()
+    expect(await page.getByTestId("field-problem").count()).toBe(0)
+    expect(await page.locator('#create-payment-link [aria-invalid="true"]').count()).toBe(0)
+    expect(await page.locator('#create-payment-link :invalid').count()).toBe(0)
+    expect(await page.locator('label[for="link-photo"]').innerText()).toContain("required")
+    await page.screenshot({ path: screenshotPath(test, "2a-form-untouched") })
+    // Leaving a required field empty flags that field only; trying to create flags every missing one.
+    await page.focus("#link-name")
+    await page.focus("#link-description")
+    expect(await page.getByTestId("field-problem").allInnerTexts()).toEqual(["Give the product's name"])
+    await page.getByRole("button", { name: "Create link", exact: true }).last().click()
+    expect(await page.getByTestId("field-problem").allInnerTexts()).toEqual(["Give the product's name", "Give a description", "Give the amount", "Choose a product photo"])
+    expect(await page.getAttribute("#link-amount", "aria-invalid")).toBe("true")
+    await page.screenshot({ path: screenshotPath(test, "2b-form-flagged") })
     await page.fill("#link-name", "Seramik kupa / Ceramic mug")
     await page.fill("#link-description", "El yapımı, Kütahya")
     await page.fill("#link-amount", "250.50")
@@ -104,6 +120,7 @@ describe("admin: payment links and Sipay settings in a real browser", () => {
     await page.setInputFiles("#link-photo", { name: "mug.png", mimeType: "image/png", buffer: PNG })
     await page.getByTestId("photo-preview").waitFor()
     await page.screenshot({ path: screenshotPath(test, "2-form-with-preview") })
+    expect(await page.getByTestId("field-problem").count()).toBe(0)
     await page.getByRole("button", { name: "Create link", exact: true }).last().click()
 
     const payerLink = page.locator("#payer-link")
@@ -126,6 +143,11 @@ describe("admin: payment links and Sipay settings in a real browser", () => {
     await page.getByRole("button", { name: "Send", exact: true }).click()
     await page.getByTestId("email-history").waitFor()
     expect(await page.getByTestId("email-history").innerText()).toContain(RECIPIENTS.join(", "))
+    const drawerText = await page.getByRole("dialog").innerText()
+    expect(drawerText).toContain("when e-mailed")
+    expect(drawerText).not.toMatch(/sendemail/i)
+    // React's DOM-nesting warning came from a status badge (a block) inside a paragraph.
+    expect(await page.locator('[role="dialog"] p div, [role="dialog"] p p').count()).toBe(0)
     await page.screenshot({ path: screenshotPath(test, "1-sent") })
 
     const mails = await outbox(created.dpl_id)
@@ -166,12 +188,23 @@ describe("admin: payment links and Sipay settings in a real browser", () => {
     expect(await page.getByTestId("row-uses").first().innerText()).toBe("1 / 3")
   })
 
-  it("a settings change (capture off) is used by the next checkout; test connection reports is_3d", async () => {
+  it("under Settings → Sipay: a settings change (capture off) is used by the next checkout; test connection reports is_3d; direct payment is read-only", async () => {
     const test = "admin sipay settings"
-    await page.getByRole("link", { name: "Sipay settings", exact: true }).click()
-    await page.waitForURL(/\/app\/sipay-settings/)
+    // Not in the main sidebar: under Settings, with Medusa's own configuration pages.
+    expect(await page.getByRole("link", { name: "Sipay settings", exact: true }).count()).toBe(0)
+    await page.goto(`${ready.admin_url}/settings`)
+    await page.getByRole("link", { name: "Sipay", exact: true }).click()
+    await page.waitForURL(/\/app\/settings\/sipay/)
     await page.waitForLoadState("networkidle")
     await page.locator("#setting-capture").waitFor()
+
+    // The demo's configuration enables direct payment: shown as it is, with how to change it, no switch.
+    expect(await page.locator("#setting-direct_payment_enabled").count()).toBe(0)
+    const direct = await page.getByTestId("direct-payment-status").innerText()
+    expect(direct).toContain("On")
+    expect(direct).toContain("enableDirectPayment")
+    expect(direct).toContain("restart")
+    expect(await page.locator("body").innerText()).not.toMatch(/direct[^.]*without a restart/i)
     expect(await page.getByTestId("base-url").innerText()).toBe(ready.sandbox_url)
     expect(await page.getByTestId("masked-app-id").innerText()).toContain("•")
     await page.screenshot({ path: screenshotPath(test, "1-settings"), fullPage: true })

@@ -18,13 +18,21 @@ export async function copyLink(link: string) {
   }
 }
 
+// The value is a <div>: a status badge is a block, which may not sit inside Text's <p>.
 function Row({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
   return (
     <div className="grid grid-cols-[140px_1fr] gap-x-4 py-1">
       <Text size="small" className="text-ui-fg-subtle">{label}</Text>
-      <Text size="small" data-testid={testId}>{children}</Text>
+      <div className="txt-compact-small text-ui-fg-base" data-testid={testId}>{children}</div>
     </div>
   )
+}
+
+/** Where the link's record last came from, in the owner's words (the server names its operations). */
+const SYNC_SOURCES: Record<string, string> = {
+  create: "when created",
+  sendemail: "when e-mailed",
+  transactions: "on a refresh, from the gateway's sales records",
 }
 
 /** One link: its record, the payer link to copy, a refresh of its uses, "send by e-mail" and the e-mail history. */
@@ -105,7 +113,7 @@ export function LinkDrawer({ link: selected, onClose, onChanged }: { link: Payme
               <Row label="Description">{link.description}</Row>
               <Row label="Photo">{link.photo_filename ? `${link.photo_filename} (${link.photo_content_type}, ${Math.ceil((link.photo_size ?? 0) / 1024)} KB)` : "-"}</Row>
               <Row label="Gateway id">{link.dpl_id}</Row>
-              <Row label="Last brought up to date">{formatDateTime(link.synced_at)}{link.synced_from ? ` (${link.synced_from})` : ""}</Row>
+              <Row label="Last brought up to date">{formatDateTime(link.synced_at)}{link.synced_from && SYNC_SOURCES[link.synced_from] ? `, ${SYNC_SOURCES[link.synced_from]}` : ""}</Row>
             </section>
             <section>
               <Heading level="h3" className="pb-2">Send by e-mail</Heading>

@@ -1,7 +1,7 @@
 import { Alert, Button, Container, Heading, StatusBadge, Text } from "@medusajs/ui"
 import { useState } from "react"
-import { adminRequest, formatDateTime } from "../../lib/admin-api"
-import type { ConnectionAnswer, SettingsAnswer } from "../../lib/types"
+import { adminRequest, formatDateTime } from "../../../lib/admin-api"
+import type { ConnectionAnswer, SettingsAnswer } from "../../../lib/types"
 
 function Row({ label, value, testId }: { label: string; value: string | null; testId?: string }) {
   return (

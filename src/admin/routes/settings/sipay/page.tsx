@@ -1,9 +1,8 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
-import { CogSixTooth } from "@medusajs/icons"
 import { Alert, Button, Heading, Text } from "@medusajs/ui"
 import { useCallback, useEffect, useState } from "react"
-import { adminRequest } from "../../lib/admin-api"
-import type { SettingsAnswer } from "../../lib/types"
+import { adminRequest } from "../../../lib/admin-api"
+import type { SettingsAnswer } from "../../../lib/types"
 import { CredentialsCard } from "./credentials-card"
 import { SettingsForm } from "./settings-form"
 
@@ -49,6 +48,7 @@ const SipaySettingsPage = () => {
   )
 }
 
-export const config = defineRouteConfig({ label: "Sipay settings", icon: CogSixTooth })
+// Under Settings (Settings → Sipay), where Medusa keeps a store's configuration pages.
+export const config = defineRouteConfig({ label: "Sipay" })
 
 export default SipaySettingsPage

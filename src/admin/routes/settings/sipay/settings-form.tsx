@@ -1,14 +1,13 @@
-import { Alert, Button, Container, Heading, Input, Label, Switch, Text, toast } from "@medusajs/ui"
+import { Alert, Button, Container, Heading, Input, Label, StatusBadge, Switch, Text, toast } from "@medusajs/ui"
 import { FormEvent, useState } from "react"
-import { adminRequest } from "../../lib/admin-api"
-import type { SettingsAnswer, SettingsFields } from "../../lib/types"
+import { adminRequest } from "../../../lib/admin-api"
+import type { SettingsAnswer, SettingsFields } from "../../../lib/types"
 
 type Key = keyof SettingsFields
 
 const FLAGS: { key: Key; label: string; hint: string }[] = [
   { key: "capture", label: "Capture at once", hint: "Off: pre-authorize (PreAuth) and capture later from the order; the gateway cancels a pre-authorization after 20 days." },
   { key: "three_d_enabled", label: "3D Secure payments", hint: "The hosted card page and storefront 3D forms." },
-  { key: "direct_payment_enabled", label: "Direct (2D) payments", hint: "Card data passes through your server: only with the PCI scope for it." },
   { key: "agricultural_installments", label: "Agricultural installments", hint: "Offer the 'tarım' installment type to cards that support it." },
 ]
 
@@ -36,6 +35,11 @@ function changesFrom(values: Record<Key, unknown>, defaults: SettingsFields): Re
   const changes: Record<string, unknown> = {}
   for (const key of Object.keys(values) as Key[]) {
     let value = values[key]
+    // Direct payment is the configuration's decision alone: clear any value saved here before.
+    if (key === "direct_payment_enabled") {
+      changes[key] = null
+      continue
+    }
     if (key === "max_installments") value = Number(value)
     if (typeof value === "string") value = value.trim()
     if (value === shown(defaults[key]) || value === defaults[key]) {
@@ -78,7 +82,7 @@ export function SettingsForm({ answer, onSaved }: { answer: SettingsAnswer; onSa
     <Container className="divide-y p-0">
       <div className="px-6 py-4">
         <Heading level="h2">Checkout settings</Heading>
-        <Text size="small" className="text-ui-fg-subtle">Used by every new payment attempt, without a restart. The plugin options are the defaults.</Text>
+        <Text size="small" className="text-ui-fg-subtle">The switches and fields below apply to every new payment attempt without a restart; the plugin options are their defaults. Direct payment is set in the configuration only.</Text>
       </div>
       <form onSubmit={save} className="flex flex-col gap-y-4 px-6 py-4" aria-label="Checkout settings">
         {error ? <Alert variant="error" data-testid="settings-error">{error}</Alert> : null}
@@ -91,6 +95,7 @@ export function SettingsForm({ answer, onSaved }: { answer: SettingsAnswer; onSa
             </div>
           </div>
         ))}
+        <DirectPaymentStatus enabled={answer.defaults.direct_payment_enabled} />
         {TEXTS.map(({ key, label, hint, type }) => (
           <div key={key} className="flex flex-col gap-y-1">
             <Label htmlFor={`setting-${key}`} size="small" weight="plus">{label}</Label>
@@ -110,5 +115,25 @@ export function SettingsForm({ answer, onSaved }: { answer: SettingsAnswer; onSa
         </div>
       </form>
     </Container>
+  )
+}
+
+/**
+ * Direct (2D) payment puts the store's server in PCI scope (card data passes through it), and the
+ * provider, isolated in Medusa's payment module, reads only its options: it is shown, not switched.
+ */
+function DirectPaymentStatus({ enabled }: { enabled: boolean }) {
+  return (
+    <div className="flex flex-col gap-y-1" data-testid="direct-payment-status">
+      <div className="flex items-center gap-x-2">
+        <Text size="small" weight="plus">Direct (2D) payments</Text>
+        <StatusBadge color={enabled ? "green" : "grey"}>{enabled ? "On" : "Off"}</StatusBadge>
+      </div>
+      <Text size="xsmall" className="text-ui-fg-subtle">
+        Set in the configuration, not here: the option <code>enableDirectPayment</code> (README's config reads
+        SIPAY_ENABLE_DIRECT_PAYMENT=true from .env), then restart the server. Card data then passes through your
+        server, which puts it in PCI scope (SAQ D).
+      </Text>
+    </div>
   )
 }
