@@ -272,8 +272,8 @@ medusaIntegrationTestRunner({
         }
         expect(answers.slice(0, 5)).toEqual([402, 402, 402, 402, 402])
         const limited = await payDirect(session.id, { ...DECLINING_CARD, cvv: CVV })
-        expect(limited.status).toBe(400)
-        expect(limited.data.message).toMatch(/Too many card payment attempts/)
+        expect(limited.status).toBe(429)
+        expect(limited.data.message).toMatch(/Too many attempts/)
         const [attempts] = [await (getContainer().resolve("sipay") as any).listPaymentAttempts({ session_id: session.id })]
         expect(attempts).toHaveLength(5)
       })

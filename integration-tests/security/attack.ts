@@ -298,15 +298,19 @@ export function gatewayCallsAtMost(operation: string, limit: number): Expectatio
 }
 
 /** Every `ip` the plugin sent the gateway in new sales is a valid IPv4/IPv6 address (and, when given, one of `allowed`). */
-export function gatewayIpsValid(allowed?: string[]): Expectation {
+export function gatewayIpsValid(allowed?: string[], options: { atLeast?: number } = {}): Expectation {
   return {
     text: allowed ? `the ip sent to the gateway is ${allowed.join(" or ")}` : "the ip sent to the gateway is a valid IP",
     check: (before, after) => {
       const { isIP } = require("node:net") as typeof import("node:net")
       const sent = (after.gatewayClientIps ?? []).slice(before.gatewayClientIps?.length ?? 0)
-      return sent
+      const problems = sent
         .filter((ip) => !isIP(ip) || (allowed && !allowed.includes(ip)))
         .map((ip) => `the gateway was sent ip ${JSON.stringify(ip).slice(0, 60)}`)
+      if (options.atLeast !== undefined && sent.length < options.atLeast) {
+        problems.push(`only ${sent.length} of the ${options.atLeast} tries reached the gateway, so the ip sent was not shown`)
+      }
+      return problems
     },
   }
 }

@@ -3,18 +3,36 @@ import { AttemptChoiceBody, DirectPaymentBody, PartialCaptureBody } from "./vali
 import { readMultipartForm } from "./admin/sipay/payment-links/multipart"
 import { CreatePaymentLinkBody, GetPaymentLinkQuery, ListPaymentLinksQuery, SendPaymentLinkBody } from "./admin/sipay/payment-links/validators"
 import { UpdateSettingsBody } from "./admin/sipay/settings/validators"
+import { refuseCrossSiteAdminPosts, refuseCrossSiteShopperPosts } from "./cross-site"
+import { limitInstallmentLookups, limitPaymentAttempts } from "./rate-limits"
 
 export default defineMiddlewares({
   routes: [
     {
+      // Admin routes that change state: never from another site's form (an API token, without Origin, still works).
+      matcher: "/admin/sipay/*",
+      method: ["POST", "DELETE"],
+      middlewares: [refuseCrossSiteAdminPosts],
+    },
+    {
       matcher: "/store/sipay/payment-sessions/:id/3d-form",
       method: ["POST"],
-      middlewares: [validateAndTransformBody(AttemptChoiceBody)],
+      middlewares: [refuseCrossSiteShopperPosts, limitPaymentAttempts("id"), validateAndTransformBody(AttemptChoiceBody)],
     },
     {
       matcher: "/sipay/checkout/:session_id/sign",
       method: ["POST"],
-      middlewares: [validateAndTransformBody(AttemptChoiceBody)],
+      middlewares: [refuseCrossSiteShopperPosts, limitPaymentAttempts("session_id"), validateAndTransformBody(AttemptChoiceBody)],
+    },
+    {
+      matcher: "/store/sipay/installments",
+      method: ["GET"],
+      middlewares: [limitInstallmentLookups()],
+    },
+    {
+      matcher: "/sipay/checkout/:session_id/installments",
+      method: ["GET"],
+      middlewares: [limitInstallmentLookups("session_id")],
     },
     {
       matcher: "/store/sipay/payment-sessions/:id/pay-2d",

@@ -1,15 +1,11 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { MedusaError } from "@medusajs/framework/utils"
-import { AttemptLimiter } from "../../../../../../lib/checkout/rate-limit"
 import { SipayError } from "../../../../../../lib/sipay"
 import { settlePaymentAttemptWorkflow } from "../../../../../../workflows/settle-payment-attempt"
 import { startPaymentAttemptWorkflow } from "../../../../../../workflows/start-payment-attempt"
+import { clientAddress } from "../../../../../client-address"
+import { cartOfSession, limiterOf, sendRateLimited } from "../../../../../rate-limits"
 import { sipayModuleOf } from "../../../../../sipay-responses"
 import type { DirectPaymentBody } from "../../../../../validators"
-
-const WINDOW_MS = 10 * 60 * 1000
-const perSession = new AttemptLimiter(5, WINDOW_MS)
-const perClient = new AttemptLimiter(20, WINDOW_MS)
 
 /**
  * Direct (2D) card payment. The card goes once, in transit, to paySmart2D; it never enters a
@@ -17,12 +13,20 @@ const perClient = new AttemptLimiter(20, WINDOW_MS)
  */
 export const POST = async (req: MedusaRequest<DirectPaymentBody>, res: MedusaResponse) => {
   const sessionId = req.params.id
-  if (!perSession.tryAcquire(sessionId) || !perClient.tryAcquire(req.ip ?? "unknown")) {
-    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "Too many card payment attempts; please wait a few minutes and try again")
-  }
   const { card, installments_number, maturity_period, payment_frequency } = req.validatedBody
+  const ip = clientAddress(req, sessionId)
+  // Against card testing: the store-wide decline budget, then this try counted per session, cart, card and address.
+  const limiter = limiterOf(req)
+  if (limiter.limits.enabled) {
+    const refusal =
+      (await limiter.checkDeclineBudget()) ??
+      (await limiter.countAttempt({ sessionId, cartId: await cartOfSession(req, sessionId), cardNumber: card.number, address: ip }))
+    if (refusal) {
+      return sendRateLimited(res, refusal)
+    }
+  }
   const { result: attempt } = await startPaymentAttemptWorkflow(req.scope).run({
-    input: { session_id: sessionId, flow: "2d", installments_number, maturity_period, payment_frequency, ip: req.ip },
+    input: { session_id: sessionId, flow: "2d", installments_number, maturity_period, payment_frequency, ip },
   })
   let reported: { masked_card: string | null; error_code: string | null; error: string | null } = { masked_card: null, error_code: null, error: null }
   try {
@@ -46,12 +50,19 @@ export const POST = async (req: MedusaRequest<DirectPaymentBody>, res: MedusaRes
       reported = { masked_card: null, error_code: error instanceof SipayError ? String(error.statusCode ?? "") : null, error: (error as Error).message }
     }
   }
-  const { result } = await settlePaymentAttemptWorkflow(req.scope).run({ input: { invoice_id: attempt.invoice_id, reported } })
+  // Every try that does not end paid spends the store-wide decline budget, an error included.
+  const { result } = await settlePaymentAttemptWorkflow(req.scope)
+    .run({ input: { invoice_id: attempt.invoice_id, reported } })
+    .catch(async (error: unknown) => {
+      await limiter.recordDecline()
+      throw error
+    })
   const body = { status: result.status, invoice_id: result.invoice_id, cart_id: result.cart_id, order_id: result.order_id }
   if (result.status === "paid" || result.status === "authorized") {
     res.status(200).json(body)
     return
   }
+  await limiter.recordDecline()
   const message = result.status === "failed" ? reported.error || result.error || "The card payment failed" : result.error ?? "The payment is not complete"
   res.status(402).json({ ...body, type: "payment_failed", code: reported.error_code, message })
 }
