@@ -88,11 +88,66 @@ export function settingsAsRow(settings: CheckoutSettings): Record<SettingColumn,
   ) as Record<SettingColumn, string | number | boolean | null>
 }
 
+/**
+ * The storefront address as a URL: http(s), a host, no user or password (`http://shop@evil.example`
+ * is evil.example), no backslash or blank. The problem in words, or null.
+ */
+export function storefrontUrlProblem(value: string): string | null {
+  if (/[\\\s]/.test(value)) {
+    return "must not contain spaces or backslashes"
+  }
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    return "must be an http(s) URL"
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    return "must be an http(s) URL"
+  }
+  if (url.username || url.password || value.slice(url.protocol.length + 2).split(/[/?#]/)[0].includes("@")) {
+    return "must not carry a user name or password (user@host)"
+  }
+  return url.hostname ? null : "must name a host"
+}
+
+/**
+ * Where a shopper lands (success_url, failure_url): a path under the storefront (`/...`, not `//`),
+ * or an http(s) URL on the storefront's own origin (`storefrontUrl`). The problem in words, or null.
+ */
+export function landingUrlProblem(value: string, storefrontUrl: string | null): string | null {
+  if (/[\\\s]/.test(value)) {
+    return "must not contain spaces or backslashes"
+  }
+  if (value.startsWith("/")) {
+    return value.startsWith("//") ? "must be a path starting with a single / (// names another host)" : null
+  }
+  const problem = storefrontUrlProblem(value)
+  if (problem) {
+    return problem === "must be an http(s) URL" ? "must be a path under the storefront starting with /, or an http(s) URL on the storefront's origin" : problem
+  }
+  const storefrontOrigin = storefrontUrl && !storefrontUrlProblem(storefrontUrl) ? new URL(storefrontUrl).origin : null
+  if (!storefrontOrigin) {
+    return "must be a path starting with / while no storefront URL is set"
+  }
+  return new URL(value).origin === storefrontOrigin ? null : `must stay on the storefront's origin (${storefrontOrigin})`
+}
+
 /** Rules across settings, on the effective result: what a single field's validation cannot see. */
 export function findSettingsProblems(settings: CheckoutSettings): string[] {
   const problems: string[] = []
   if (!settings.threeDEnabled && !settings.directPaymentEnabled) {
     problems.push("At least one payment flow must stay on: 3D Secure or direct payment")
+  }
+  const storefrontProblem = settings.storefrontUrl ? storefrontUrlProblem(settings.storefrontUrl) : null
+  if (storefrontProblem) {
+    problems.push(`storefront_url ${storefrontProblem}`)
+  }
+  for (const [name, value] of [["success_url", settings.successUrl], ["failure_url", settings.failureUrl]] as const) {
+    const problem = value ? landingUrlProblem(value, settings.storefrontUrl) : null
+    if (problem) {
+      problems.push(`${name} ${problem}`)
+    }
   }
   return problems
 }

@@ -41,9 +41,17 @@ export type GetPaymentLinkQuery = z.infer<typeof GetPaymentLinkQuery>
 export const SendPaymentLinkBody = z
   .object({
     emails: z
-      .array(z.string().trim().toLowerCase().pipe(z.email({ error: (issue) => `"${String(issue.input)}" is not an e-mail address` })), {
-        error: "emails must be a list of e-mail addresses",
-      })
+      .array(
+        z
+          .string()
+          // One address per entry: a line break, comma, semicolon or angle bracket could add a header or a recipient.
+          .refine((value) => !/[\r\n\0,;<>"]/.test(value), {
+            error: (issue) => `${JSON.stringify(String(issue.input)).slice(0, 80)} must be one plain e-mail address: no line breaks, commas, semicolons, quotes or angle brackets`,
+          })
+          .transform((value) => value.trim().toLowerCase())
+          .pipe(z.email({ error: (issue) => `"${String(issue.input)}" is not an e-mail address` })),
+        { error: "emails must be a list of e-mail addresses" }
+      )
       .min(1, { error: "Give at least one e-mail address" })
       .max(50, { error: "At most 50 addresses at a time" })
       .transform((emails) => [...new Set(emails)]),

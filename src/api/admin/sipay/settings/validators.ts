@@ -1,12 +1,16 @@
 import { z } from "@medusajs/framework/zod"
+import { storefrontUrlProblem } from "../../../../lib/settings"
 
-const URL_ONLY = /^https?:\/\/[^\s]+$/
 const URL_OR_PATH = /^(https?:\/\/[^\s]+|\/[^\s]*)$/
 
 const flag = (name: string) => z.boolean({ error: `${name} must be true or false (or null for the plugin option)` }).nullable().optional()
 const text = (name: string, max: number) => z.string().trim().max(max, { error: `${name} must be at most ${max} characters` }).nullable().optional()
 
-/** A change of the store owner's settings: each field optional; null goes back to the plugin option; "" clears an optional text. */
+/**
+ * A change of the store owner's settings: each field optional; null goes back to the plugin option;
+ * "" clears an optional text. URLs are parsed (no user@host); success and failure URLs must stay on
+ * the storefront's origin, checked on the settings they produce together (findSettingsProblems).
+ */
 export const UpdateSettingsBody = z
   .object({
     capture: flag("capture"),
@@ -22,7 +26,10 @@ export const UpdateSettingsBody = z
       .max(12, { error: "max_installments must be a whole number from 1 to 12" })
       .nullable()
       .optional(),
-    storefront_url: text("storefront_url", 2000).refine((value) => !value || URL_ONLY.test(value), { error: "storefront_url must be an http(s) URL" }),
+    storefront_url: text("storefront_url", 2000).superRefine((value, ctx) => {
+      const problem = value ? storefrontUrlProblem(value) : null
+      if (problem) ctx.addIssue({ code: "custom", message: `storefront_url ${problem}` })
+    }),
     success_url: text("success_url", 2000).refine((value) => !value || URL_OR_PATH.test(value), {
       error: "success_url must be an http(s) URL or a path under the storefront starting with / (with {cart_id}, {order_id})",
     }),
