@@ -1,6 +1,7 @@
 import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { ReportedOutcome, settlePaymentAttemptStep } from "./steps/settle-payment-attempt"
+import { ATTEMPT_LOCKS } from "../lib/shared-state/lock-timings"
 
 export type SettlePaymentAttemptInput = { invoice_id: string; reported?: ReportedOutcome; reconcile?: boolean }
 
@@ -9,7 +10,7 @@ export const settlePaymentAttemptWorkflow = createWorkflow(
   "sipay-settle-payment-attempt",
   (input: SettlePaymentAttemptInput) => {
     const lockKey = transform({ input }, ({ input }) => `sipay:invoice:${input.invoice_id}`)
-    acquireLockStep({ key: lockKey, timeout: 30, ttl: 120 })
+    acquireLockStep({ key: lockKey, ...ATTEMPT_LOCKS.settle })
     const result = settlePaymentAttemptStep(input)
     releaseLockStep({ key: lockKey })
     return new WorkflowResponse(result)

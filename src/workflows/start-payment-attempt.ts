@@ -5,6 +5,7 @@ import { buildInvoiceId } from "../providers/sipay/utils/session-data"
 import { appendInvoiceToSessionStep } from "./steps/append-invoice-to-session"
 import { AttemptFlow, loadAttemptContextStep } from "./steps/load-attempt-context"
 import { recordPaymentAttemptStep } from "./steps/record-payment-attempt"
+import { ATTEMPT_LOCKS } from "../lib/shared-state/lock-timings"
 
 export type StartPaymentAttemptInput = {
   session_id: string
@@ -26,7 +27,7 @@ export const startPaymentAttemptWorkflow = createWorkflow(
   "sipay-start-payment-attempt",
   (input: StartPaymentAttemptInput) => {
     const lockKey = transform({ input }, ({ input }) => `sipay:session:${input.session_id}`)
-    acquireLockStep({ key: lockKey, timeout: 15, ttl: 60 })
+    acquireLockStep({ key: lockKey, ...ATTEMPT_LOCKS.start })
     const choice = transform({ input }, ({ input }) => ({
       installmentsNumber: Number(input.installments_number),
       maturityPeriod: input.maturity_period,
