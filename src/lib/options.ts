@@ -60,7 +60,7 @@ export type SipayOptions = Omit<SipayClientOptions, "logger"> & {
 }
 
 /** The gateway cancels a pre-authorization not completed within this many days. */
-export const PRE_AUTHORIZATION_DAYS = 20
+export { PRE_AUTHORIZATION_DAYS } from "./pre-authorization-days"
 
 export const REQUIRED_CREDENTIALS = ["appId", "appSecret", "merchantKey"] as const
 

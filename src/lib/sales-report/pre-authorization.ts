@@ -1,4 +1,5 @@
-import { PRE_AUTHORIZATION_DAYS } from "../options"
+// Not from ../options: the admin bundle imports this file, and options.ts reaches server-only modules.
+import { PRE_AUTHORIZATION_DAYS } from "../pre-authorization-days"
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
