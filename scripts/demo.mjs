@@ -3,14 +3,17 @@
 // Environment: DEMO_STORE_PORT (9000), DEMO_STOREFRONT_PORT (8000), DEMO_SANDBOX_PORT (4010),
 // DEMO_DATA_DIR, DEMO_DB_NAME (medusa_sipay_demo), DEMO_VERBOSE=1 (show the servers' logs),
 // DB_HOST / DB_PORT / DB_USERNAME / DB_PASSWORD (a PostgreSQL to use; else an embedded one).
+// `--cluster`: two server instances and a worker behind one address, on Medusa's Redis modules
+// (MEDUSA_CLUSTER_REDIS_URL, default redis://127.0.0.1:6379; MEDUSA_CLUSTER_REDIS_PREFIX).
 import { defaultDataDir, startDemoStack } from "./lib/demo-stack.mjs"
 
 
 const out = (line = "") => process.stdout.write(`${line}\n`)
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`
 
+const cluster = process.argv.slice(2).includes("--cluster")
 let stepNumber = 0
-const STEPS = 8
+const STEPS = cluster ? 9 : 8
 const timings = []
 async function step(name, run) {
   const label = `[${++stepNumber}/${STEPS}] ${name}`
@@ -27,7 +30,7 @@ async function main() {
   const startedAt = Date.now()
   out("Sipay for Medusa: demo (the first start takes a minute or two; Ctrl-C stops everything)")
   const abort = new AbortController()
-  const booting = startDemoStack({ step, verbose: process.env.DEMO_VERBOSE === "1", signal: abort.signal })
+  const booting = startDemoStack({ step, verbose: process.env.DEMO_VERBOSE === "1", signal: abort.signal, cluster })
   let stopping = false
   const shutdown = async (signal) => {
     if (stopping) return
@@ -55,6 +58,10 @@ async function main() {
   out(`  Admin        ${ready.admin_url}`)
   out(`               e-mail ${ready.admin_email}   password ${ready.admin_password}`)
   out(`  Store API    ${ready.store_url}   (publishable key ${ready.publishable_key})`)
+  if (ready.cluster) {
+    for (const instance of ready.cluster.instances) out(`               ${instance.name.padEnd(9)} ${instance.url}  (${instance.mode}, pid ${instance.pid})`)
+    out(`               requests per instance: ${ready.cluster.proxy_url}/__cluster/requests`)
+  }
   out(`  Sandbox      ${ready.sandbox_url}   (test controls ${sandbox.link_base}/__sandbox/)`)
   out(`               merchant ${sandbox.merchant.merchant_id}, app_id ${sandbox.merchant.app_id}, app_secret ${sandbox.merchant.app_secret}`)
   out(`  Data         ${stack.dataDir}   (logs in ${stack.logs})`)

@@ -9,6 +9,7 @@ import { dirname, join, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
 import { startDemoDatabase } from "./demo-database.mjs"
 import { recordChildren, stopLeftoverChildren } from "./demo-leftovers.mjs"
+import { assertRedisAnswers, clusterEnv, startCluster } from "./demo-cluster.mjs"
 import { claimPort, startProcess, tailOf, waitForHttp } from "./demo-processes.mjs"
 import { startStorefrontServer } from "./demo-storefront-server.mjs"
 
@@ -111,6 +112,8 @@ export async function startDemoStack({
   step: report = async (_name, run) => run(),
   verbose = false,
   signal,
+  // Two server instances and a worker behind one address, on Medusa's Redis modules (./demo-cluster.mjs).
+  cluster = false,
 } = {}) {
   const parts = []
   let stopping = Promise.resolve()
@@ -161,6 +164,14 @@ export async function startDemoStack({
       await stopLeftoverChildren(dataDir)
       return loadOrCreateState(join(dataDir, "credentials.json"))
     })
+
+    if (cluster) {
+      await step("Redis for the cluster", async () => {
+        const { MEDUSA_CLUSTER_REDIS_URL: url, MEDUSA_CLUSTER_REDIS_PREFIX: prefix } = clusterEnv(env)
+        await assertRedisAnswers(url)
+        return { detail: `${url}, keys under ${prefix}` }
+      })
+    }
 
     const chosen = await step("Ports", async () => ({
       store: await claimPort(ports.store, "Medusa store", "DEMO_STORE_PORT"),
@@ -219,7 +230,8 @@ export async function startDemoStack({
       AUTH_CORS: `${storeUrl},${storefrontUrl}`,
       JWT_SECRET: state.jwt_secret,
       COOKIE_SECRET: state.cookie_secret,
-      MEDUSA_ADMIN_DISABLED: "false",
+      MEDUSA_ADMIN_DISABLED: env.DEMO_ADMIN_DISABLED === "true" ? "true" : "false",
+      ...(cluster ? clusterEnv(env) : {}),
       SIPAY_BRAND: "",
       SIPAY_BASE_URL: sandbox.base_url,
       SIPAY_PANEL_BASE_URL: sandbox.panel_url,
@@ -254,10 +266,19 @@ export async function startDemoStack({
       return JSON.parse(readFileSync(seedFile, "utf8"))
     })
 
-    await step("Medusa server with the admin", async () => {
+    const running = await step(cluster ? "Medusa cluster: two servers and a worker behind one address" : "Medusa server with the admin", async () => {
+      if (cluster) {
+        const started = await startCluster({
+          proxyPort: chosen.store,
+          register,
+          spec: (name, extra, logName) => ({ ...medusa(name, ["start"], logName), env: { ...medusaEnv, ...extra } }),
+        })
+        return { ...started, detail: started.instances.map(({ name, url }) => `${name} ${url}`).join(", ") }
+      }
       const handle = startProcess(medusa("Medusa server", ["start"], "medusa.log"))
       register(handle)
       await waitForHttp(`${storeUrl}/health`, { timeoutMs: 180000, abortedBy: handle })
+      return null
     })
 
     const storefront = await step("Demo storefront", async () => {
@@ -286,6 +307,7 @@ export async function startDemoStack({
       admin_password: state.admin_password,
       publishable_key: seed.publishable_key,
       region_id: seed.region_id,
+      ...(running ? { cluster: { proxy_url: storeUrl, instances: running.instances } } : {}),
     }
     return { ready, sandbox, database, dataDir, logs, stop }
   } catch (error) {
