@@ -3,6 +3,7 @@ import { ContainerRegistrationKeys, defineFileConfig, Modules } from "@medusajs/
 import { SIPAY_MODULE } from "../modules/sipay"
 import type SipayModuleService from "../modules/sipay/service"
 import { PRE_AUTHORIZATION_DAYS } from "../lib/options"
+import { tryWithAdvisoryLock, type AdvisoryLockDatabase } from "../lib/shared-state/advisory-lock"
 import { preAuthorizationDeadline } from "../lib/sales-report/pre-authorization"
 import { classifyTransaction } from "../providers/sipay/utils/status"
 
@@ -13,6 +14,8 @@ export type PreAuthorizationReport = {
   expiring: { invoice_id: string; order_id: string | null; days_left: number }[]
   cancelled: { invoice_id: string; order_id: string | null; reason: string }[]
   captured: string[]
+  /** true when another instance was running the check (nothing done by this run). */
+  skipped?: boolean
 }
 
 /**
@@ -20,8 +23,21 @@ export type PreAuthorizationReport = {
  * cancelled by the gateway (the 20-day deadline) or for a cancelled order -> the payment is
  * cancelled in Medusa too (this also retries cancels that Medusa's order-cancel flow only logged);
  * near the deadline -> reported (log and event).
+ * One run at a time across every process (an advisory lock on the store's PostgreSQL): a run that
+ * starts while another instance's is under way is skipped (`skipped: true`), so nothing is cancelled
+ * or announced twice.
  */
 export default async function watchSipayPreAuthorizations(container: MedusaContainer): Promise<PreAuthorizationReport> {
+  const database = container.resolve<AdvisoryLockDatabase>(ContainerRegistrationKeys.PG_CONNECTION)
+  const run = await tryWithAdvisoryLock(database, "sipay:job:pre-authorizations", () => checkPreAuthorizations(container))
+  if (!run.ran) {
+    container.resolve("logger").info("Sipay pre-authorization check skipped: another instance is running it")
+    return { expiring: [], cancelled: [], captured: [], skipped: true }
+  }
+  return run.value
+}
+
+async function checkPreAuthorizations(container: MedusaContainer): Promise<PreAuthorizationReport> {
   const sipay = container.resolve<SipayModuleService>(SIPAY_MODULE)
   const paymentModule = container.resolve(Modules.PAYMENT)
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
