@@ -8,7 +8,8 @@ import { parseInvoiceId } from "../../providers/sipay/utils/session-data"
 import { tryWithAdvisoryLock, type AdvisoryLockDatabase } from "../shared-state/advisory-lock"
 import { fromMinorUnits, toMinorUnits } from "../sipay/amount"
 import { istanbulDate } from "../sipay/calendar"
-import { actedOnSignature, toLedgerRow, type LedgerRow } from "./ledger-row"
+import { actedOnSignature } from "./ledger-row"
+import { pullDayIntoLedger } from "./ledger-pull"
 
 /** Event emitted once per sale the ledger sees charged back (state 11) on an order of this store. */
 export const CHARGEBACK_EVENT = "sipay.chargeback.received"
@@ -16,7 +17,6 @@ export const CHARGEBACK_EVENT = "sipay.chargeback.received"
 export const PANEL_REFUND_EVENT = "sipay.refund.recorded_from_gateway"
 
 export const CHARGEBACK_STATE_ID = 11
-const BATCH_SIZE = 1000
 const DAY_MS = 24 * 3600 * 1000
 
 /** Defaults and caps of the `ledger` option (README "Sales ledger"). */
@@ -65,45 +65,22 @@ function ledgerOf(container: MedusaContainer): LedgerStore {
   return new LedgerStore(container.resolve(ContainerRegistrationKeys.PG_CONNECTION))
 }
 
-/** Streams one day from the gateway into the ledger, upserting a batch while the next one is read. */
+/** Streams one day from the gateway into the ledger (pullDayIntoLedger) and records how that went. */
 export async function syncLedgerDay(container: MedusaContainer, day: string): Promise<DaySyncReport> {
   const sipay = container.resolve<SipayModuleService>(SIPAY_MODULE)
   const store = ledgerOf(container)
   const started = Date.now()
   const syncedAt = new Date()
-  const report: DaySyncReport = { day, sales: 0, inserted: 0, updated: 0, duration_ms: 0 }
-  let batch: LedgerRow[] = []
-  let inFlight: Promise<void> | null = null
-  const flush = async () => {
-    const rows = batch
-    batch = []
-    if (inFlight) await inFlight
-    inFlight = rows.length
-      ? store.upsert(rows, syncedAt).then((counts) => {
-          report.inserted += counts.inserted
-          report.updated += counts.updated
-        })
-      : null
-  }
   try {
-    await sipay.getClient().streamTransactions({ date: day }, async (sale) => {
-      const row = toLedgerRow(sale, day)
-      if (!row) return
-      batch.push(row)
-      report.sales++
-      if (batch.length >= BATCH_SIZE) await flush()
-    })
-    await flush()
-    if (inFlight) await inFlight
-    report.duration_ms = Date.now() - started
+    const pulled = await pullDayIntoLedger(sipay.getClient(), store, day, syncedAt)
+    const report: DaySyncReport = { ...pulled, duration_ms: Date.now() - started }
     await store.recordDay(day, { sale_count: report.sales, synced_at: syncedAt, duration_ms: report.duration_ms, error: null })
+    return report
   } catch (error) {
-    if (inFlight) await (inFlight as Promise<void>).catch(() => undefined)
-    report.duration_ms = Date.now() - started
-    report.error = (error as Error)?.message ?? String(error)
-    await store.recordDay(day, { sale_count: report.sales, synced_at: syncedAt, duration_ms: report.duration_ms, error: report.error }).catch(() => undefined)
+    const report: DaySyncReport = { day, sales: 0, inserted: 0, updated: 0, duration_ms: Date.now() - started, error: (error as Error)?.message ?? String(error) }
+    await store.recordDay(day, { sale_count: 0, synced_at: syncedAt, duration_ms: report.duration_ms, error: report.error! }).catch(() => undefined)
+    return report
   }
-  return report
 }
 
 type PaymentWithMoney = { id: string; payment_collection_id: string; currency_code: string; captures?: { amount: unknown }[]; refunds?: { amount: unknown }[] }

@@ -1,0 +1,463 @@
+#!/usr/bin/env node
+/**
+ * npm run bench [-- --rounds 5 --sizes 1000,10000,100000 --only hash,ledger,sales,checkout]
+ *
+ * Prints each figure of issue 16 as a ratio against its floor measured in the same run, with
+ * min / median / max over repeated rounds, and the gateway calls and token fetches counted by the
+ * sandbox (GET __sandbox/calls). The sandbox runs in its own process, without a data file, at zero
+ * gateway latency. Memory figures are taken in fresh child processes. Not part of `npm test`.
+ *
+ * Needs PostgreSQL (DB_HOST, DB_PORT, DB_USERNAME, DB_PASSWORD; default localhost:5432 postgres) for
+ * the ledger figures; it creates and uses the database BENCH_DB (default medusa_sipay_bench). The
+ * COPY floor uses `psql` (skipped, and said so, when it is missing).
+ */
+import { spawn, spawnSync } from "node:child_process"
+import { createRequire } from "node:module"
+import { dirname, join, resolve } from "node:path"
+import { fileURLToPath } from "node:url"
+import { request } from "node:http"
+import { Writable } from "node:stream"
+import { once } from "node:events"
+
+const require = createRequire(import.meta.url)
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..")
+const SELF = fileURLToPath(import.meta.url)
+const jiti = require("jiti")(SELF, { interopDefault: true, cache: true })
+const load = (path) => jiti(join(ROOT, path))
+
+const MERCHANT = {
+  merchant_id: 18309,
+  merchant_key: "$2y$10$benchMerchantKeyForTheSipayPluginBench000000000000",
+  app_id: "bench-app-id",
+  app_secret: "bench-app-secret-0001",
+  is_3d: 1,
+  sale_webhooks: {},
+  recurring_webhooks: {},
+}
+const BENCH_DAY = "2026-11-20"
+
+function args() {
+  const out = { rounds: 5, sizes: [1000, 10000, 100000], only: ["hash", "ledger", "sales", "checkout"] }
+  const argv = process.argv.slice(2)
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === "--rounds") out.rounds = Number(argv[++i])
+    else if (argv[i] === "--sizes") out.sizes = argv[++i].split(",").map(Number)
+    else if (argv[i] === "--only") out.only = argv[++i].split(",")
+  }
+  return out
+}
+
+const stats = (values) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const median = sorted.length % 2 ? sorted[(sorted.length - 1) / 2] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2
+  return { min: sorted[0], median, max: sorted[sorted.length - 1] }
+}
+const fmt = (n, digits = 2) => (n === undefined || n === null || Number.isNaN(n) ? "-" : Number(n).toFixed(digits))
+const triple = (s, digits = 2) => `${fmt(s.min, digits)} / ${fmt(s.median, digits)} / ${fmt(s.max, digits)}`
+const MB = 1024 * 1024
+
+// ---------------------------------------------------------------- children (fresh processes)
+
+/** Peak RSS during `work`, above the RSS right before it (samples + the kernel's high-water mark). */
+async function measured(work) {
+  global.gc?.()
+  const before = process.memoryUsage().rss
+  const hwmBefore = process.resourceUsage().maxRSS * 1024
+  let peak = before
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5)
+  const started = process.hrtime.bigint()
+  const result = await work()
+  const ms = Number(process.hrtime.bigint() - started) / 1e6
+  clearInterval(timer)
+  peak = Math.max(peak, process.memoryUsage().rss)
+  const hwmAfter = process.resourceUsage().maxRSS * 1024
+  if (hwmAfter > hwmBefore) peak = Math.max(peak, hwmAfter)
+  return { ms, growth: Math.max(0, peak - before), result }
+}
+
+function rawPost(url, body, token) {
+  return new Promise((resolvePost, reject) => {
+    const payload = JSON.stringify(body)
+    const req = request(url, { method: "POST", headers: { "content-type": "application/json", accept: "application/json", authorization: `Bearer ${token}`, "content-length": Buffer.byteLength(payload) } }, (res) => {
+      const chunks = []
+      res.on("data", (chunk) => chunks.push(chunk))
+      res.on("end", () => resolvePost(Buffer.concat(chunks)))
+      res.on("error", reject)
+    })
+    req.on("error", reject)
+    req.end(payload)
+  })
+}
+
+async function childTask(task, input) {
+  const { SipayClient } = load("src/lib/sipay/index.ts")
+  const wire = load("src/lib/sipay/wire.ts")
+  const { toLedgerRow } = load("src/lib/sales-report/ledger-row.ts")
+  const { pullDayIntoLedger } = load("src/lib/sales-report/ledger-pull.ts")
+  const { LedgerStore } = load("src/modules/sipay/ledger/store.ts")
+  const { salesCsvHeader, salesCsvLines } = load("src/lib/sales-report/csv.ts")
+  const client = () => new SipayClient({ baseUrl: input.base_url, appId: MERCHANT.app_id, appSecret: MERCHANT.app_secret, merchantKey: MERCHANT.merchant_key, timeoutMs: 120000 })
+
+  if (task === "floor-fetch") {
+    const tokenAnswer = JSON.parse((await rawPost(`${input.base_url}/api/token`, { app_id: MERCHANT.app_id, app_secret: MERCHANT.app_secret }, "")).toString())
+    const body = wire.transactionsBody(MERCHANT.merchant_key, { date: input.day })
+    const run = await measured(async () => {
+      const bytes = await rawPost(`${input.base_url}/api/getTransactions`, body, tokenAnswer.data.token)
+      const parsed = JSON.parse(bytes.toString("utf8"))
+      return { bytes: bytes.length, count: parsed.data.length }
+    })
+    return { ms: run.ms, growth: run.growth, ...run.result }
+  }
+  if (task === "plugin-fetch") {
+    const c = client()
+    await c.getToken()
+    const run = await measured(async () => {
+      let count = 0
+      await c.streamTransactions({ date: input.day }, (sale) => {
+        if (toLedgerRow(sale, input.day)) count++
+      })
+      return { count }
+    })
+    return { ms: run.ms, growth: run.growth, ...run.result }
+  }
+  if (task === "plugin-sync") {
+    const knex = require("knex")({ client: "pg", connection: input.db, pool: { min: 1, max: 4 } })
+    await knex.raw("TRUNCATE sipay_ledger_sale")
+    const c = client()
+    await c.getToken()
+    const run = await measured(() => pullDayIntoLedger(c, new LedgerStore(knex), input.day))
+    await knex.destroy()
+    return { ms: run.ms, growth: run.growth, count: run.result.sales, inserted: run.result.inserted }
+  }
+  if (task === "csv-export") {
+    const knex = require("knex")({ client: "pg", connection: input.db, pool: { min: 1, max: 2 } })
+    const store = new LedgerStore(knex)
+    let bytes = 0
+    const sink = new Writable({ highWaterMark: 64 * 1024, write(chunk, _enc, done) { bytes += chunk.length; setImmediate(done) } })
+    const run = await measured(async () => {
+      const write = async (text) => {
+        if (!sink.write(text)) await once(sink, "drain")
+      }
+      await write(`\uFEFF${salesCsvHeader()}`)
+      let rows = 0
+      for await (const records of store.batches({ day: input.day })) {
+        rows += records.length
+        await write(salesCsvLines(records.map((record) => ({ ...record, medusa: { order_id: null, payment_session_id: null, attempt_number: null, payment_link_id: null } }))))
+      }
+      return { rows }
+    })
+    await knex.destroy()
+    return { ms: run.ms, growth: run.growth, bytes, ...run.result }
+  }
+  throw new Error(`unknown child task ${task}`)
+}
+
+function runChild(task, input) {
+  const child = spawnSync(process.execPath, ["--expose-gc", SELF, "--child", task, JSON.stringify(input)], { encoding: "utf8", maxBuffer: 64 * MB })
+  const line = (child.stdout || "").trim().split("\n").pop()
+  if (child.status !== 0 || !line?.startsWith("{")) throw new Error(`child ${task} failed: ${child.stderr || child.stdout}`)
+  return JSON.parse(line)
+}
+
+// ---------------------------------------------------------------- sandbox process
+
+async function startSandboxProcess() {
+  const child = spawn(process.execPath, ["--max-old-space-size=8192", SELF, "--sandbox"], { stdio: ["pipe", "pipe", "inherit"] })
+  let text = ""
+  for await (const chunk of child.stdout) {
+    text += chunk
+    if (text.includes("\n")) break
+  }
+  const handle = JSON.parse(text.split("\n")[0])
+  // A fresh connection per control call: the parent blocks on child processes for seconds, longer
+  // than the sandbox keeps an idle keep-alive socket, and a reused dead socket fails the call.
+  const control = (path, method = "GET", body) =>
+    new Promise((resolveCall, reject) => {
+      const payload = body ? JSON.stringify(body) : ""
+      const req = request(`${handle.link_base}/__sandbox/${path}`, { method, agent: false, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(payload) } }, (res) => {
+        const chunks = []
+        res.on("data", (chunk) => chunks.push(chunk))
+        res.on("end", () => {
+          try {
+            resolveCall(JSON.parse(Buffer.concat(chunks).toString("utf8")))
+          } catch (error) {
+            reject(new Error(`sandbox control ${path}: ${error.message}`))
+          }
+        })
+      })
+      req.on("error", (error) => reject(new Error(`sandbox control ${path}: ${error.message}`)))
+      req.end(payload)
+    })
+  return { ...handle, control, stop: () => child.kill() }
+}
+
+async function sandboxMain() {
+  const { startSandbox } = load("src/sandbox/index.ts")
+  // No data file (nothing is written per change), zero latency, test controls for seeding and counting.
+  const sandbox = await startSandbox({ port: 0, testControls: true, merchants: [MERCHANT] })
+  process.stdout.write(`${JSON.stringify({ base_url: sandbox.base_url, link_base: sandbox.link_base })}\n`)
+}
+
+// ---------------------------------------------------------------- database
+
+function dbConfig() {
+  return {
+    host: process.env.DB_HOST || "localhost",
+    port: Number(process.env.DB_PORT || 5432),
+    user: process.env.DB_USERNAME || "postgres",
+    password: process.env.DB_PASSWORD || undefined,
+    database: process.env.BENCH_DB || "medusa_sipay_bench",
+  }
+}
+
+/** A fresh database with the ledger table made by the plugin's own migrations. */
+async function prepareDatabase() {
+  const config = dbConfig()
+  const admin = require("knex")({ client: "pg", connection: { ...config, database: "postgres" } })
+  const exists = await admin.raw("SELECT 1 FROM pg_database WHERE datname = ?", [config.database])
+  if (!exists.rows.length) await admin.raw(`CREATE DATABASE "${config.database}"`)
+  await admin.destroy()
+  const knex = require("knex")({ client: "pg", connection: config })
+  await knex.raw("DROP TABLE IF EXISTS sipay_ledger_sale, sipay_ledger_day, sipay_chargeback, ledger_copy_floor CASCADE")
+  for (const file of ["Migration20261123065212", "Migration20261123065312"]) {
+    const Migration = load(`src/modules/sipay/migrations/${file}.ts`)[file]
+    const statements = []
+    const migration = Object.create(Migration.prototype)
+    migration.addSql = (sql) => statements.push(sql)
+    await migration.up()
+    for (const sql of statements) await knex.raw(sql)
+  }
+  return { knex, config }
+}
+
+const COPY_COLUMNS = [
+  "id", "sale_id", "day", "sale_created_at", "invoice_id", "gateway_order_id", "transaction_state_id", "transaction_state_label", "currency_code",
+  "currency_id", "payment_type_id", "gross", "raw_gross", "net", "raw_net", "merchant_commission", "raw_merchant_commission",
+  "total_refunded_amount", "raw_total_refunded_amount", "installment", "dpl_id", "recurring_id", "credit_card_no", "record", "synced_at",
+]
+
+function csvCell(value) {
+  if (value === null || value === undefined) return ""
+  const text = typeof value === "object" ? JSON.stringify(value) : String(value)
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+}
+
+/** The plain COPY floor: the same rows, as CSV, into an empty copy of the table through psql. */
+function copyRows(config, rows) {
+  const raw = (value) => ({ value: String(value), precision: 20 })
+  const syncedAt = new Date().toISOString()
+  let csv = ""
+  rows.forEach((row, index) => {
+    csv += [
+      `sled_copy_${index}`, row.sale_id, row.day, row.sale_created_at, row.invoice_id, row.gateway_order_id, row.transaction_state_id, row.transaction_state_label,
+      row.currency_code, row.currency_id, row.payment_type_id, row.gross, raw(row.gross), row.net, raw(row.net), row.merchant_commission, raw(row.merchant_commission),
+      row.total_refunded_amount, raw(row.total_refunded_amount), row.installment, row.dpl_id, row.recurring_id, row.credit_card_no, row.record, syncedAt,
+    ].map(csvCell).join(",") + "\n"
+  })
+  const started = process.hrtime.bigint()
+  const result = spawnSync("psql", ["-h", config.host, "-p", String(config.port), "-U", config.user, "-d", config.database, "-v", "ON_ERROR_STOP=1", "-q",
+    "-c", `\\copy ledger_copy_floor (${COPY_COLUMNS.join(", ")}) FROM STDIN WITH (FORMAT csv)`], { input: csv, env: { ...process.env, PGPASSWORD: config.password ?? "" }, maxBuffer: 64 * MB })
+  const ms = Number(process.hrtime.bigint() - started) / 1e6
+  if (result.status !== 0) throw new Error(`psql COPY failed: ${result.stderr}`)
+  return ms
+}
+
+// ---------------------------------------------------------------- figures
+
+const table = []
+const notes = []
+function row(figure, value, floor, ratio, target, met) {
+  table.push({ figure, value, floor, ratio, target, met: met === undefined ? "" : met ? "yes" : "**no**" })
+}
+
+function benchHash(rounds) {
+  const { generateHashKey, validateHashKey } = load("src/lib/sipay/hash.ts")
+  const { createCipheriv, createDecipheriv, createHash, randomBytes } = require("node:crypto")
+  const secret = MERCHANT.app_secret
+  const parts = ["150.75", "1", "TRY", MERCHANT.merchant_key, "inv_0123456789abcdef"]
+  // The floor: the same work (key derivation, random iv and salt, AES-256-CBC both ways) in raw node:crypto.
+  const floor = () => {
+    const random = randomBytes(10).toString("hex")
+    const iv = random.slice(0, 16)
+    const salt = random.slice(16, 20)
+    const key = Buffer.from(createHash("sha256").update(createHash("sha1").update(secret).digest("hex") + salt).digest("hex").slice(0, 32), "ascii")
+    const cipher = createCipheriv("aes-256-cbc", key, Buffer.from(iv, "ascii"))
+    const encrypted = Buffer.concat([cipher.update(parts.join("|")), cipher.final()]).toString("base64")
+    const key2 = Buffer.from(createHash("sha256").update(createHash("sha1").update(secret).digest("hex") + salt).digest("hex").slice(0, 32), "ascii")
+    const decipher = createDecipheriv("aes-256-cbc", key2, Buffer.from(iv, "ascii"))
+    return Buffer.concat([decipher.update(Buffer.from(encrypted, "base64")), decipher.final()]).toString("utf8").split("|")
+  }
+  const plugin = () => validateHashKey(generateHashKey(parts, secret), secret)
+  if (plugin()?.join("|") !== parts.join("|") || floor().join("|") !== parts.join("|")) throw new Error("hash: a variant does not round-trip")
+  const ops = 5000
+  const time = (fn) => {
+    const started = process.hrtime.bigint()
+    for (let i = 0; i < ops; i++) fn()
+    return Number(process.hrtime.bigint() - started) / 1e6
+  }
+  time(plugin), time(floor)
+  const ratios = []
+  const pluginOps = []
+  const floorOps = []
+  for (let round = 0; round < rounds * 3; round++) {
+    const [a, b] = round % 2 ? [time(floor), time(plugin)] : [time(plugin), time(floor)].reverse()
+    // a: floor ms, b: plugin ms (order alternates per round)
+    ratios.push(a / b)
+    pluginOps.push((ops / b) * 1000)
+    floorOps.push((ops / a) * 1000)
+  }
+  row("hash_key generate+validate, ops/s", triple(stats(pluginOps), 0), triple(stats(floorOps), 0) + " (raw node:crypto)", `throughput ${triple(stats(ratios))}`, ">= 0.9x", stats(ratios).median >= 0.9)
+}
+
+async function benchLedger(options) {
+  const { knex, config } = await prepareDatabase()
+  await knex.destroy()
+  const sandbox = await startSandboxProcess()
+  const hasPsql = spawnSync("psql", ["--version"]).status === 0
+  const { SipayClient } = load("src/lib/sipay/index.ts")
+  const { toLedgerRow } = load("src/lib/sales-report/ledger-row.ts")
+  const { LedgerStore } = load("src/modules/sipay/ledger/store.ts")
+  try {
+    let seeded = 0
+    const csvBySize = []
+    for (const size of options.sizes) {
+      // One day per size: the sandbox holds all of them, each day asked alone.
+      const day = `2026-10-${String(10 + options.sizes.indexOf(size)).padStart(2, "0")}`
+      const seed = await sandbox.control("seed-sales", "POST", { count: size, date: day })
+      if (seed.seeded !== size) throw new Error(`seeding failed: ${JSON.stringify(seed)}`)
+      seeded += size
+      const input = { base_url: sandbox.base_url, day, db: config }
+      const rounds = size >= 100000 ? Math.min(options.rounds, 3) : options.rounds
+      const floor = []
+      const fetchRuns = []
+      const syncRuns = []
+      await sandbox.control("calls", "DELETE")
+      for (let round = 0; round < rounds; round++) {
+        const order = round % 2 ? ["plugin", "floor"] : ["floor", "plugin"]
+        for (const which of order) (which === "floor" ? floor : fetchRuns).push(runChild(which === "floor" ? "floor-fetch" : "plugin-fetch", input))
+        syncRuns.push(runChild("plugin-sync", input))
+      }
+      const calls = await sandbox.control("calls")
+      const bytes = floor[0].bytes
+      const timeRatio = stats(fetchRuns.map((run, i) => run.ms / floor[i].ms))
+      const syncRatio = stats(syncRuns.map((run, i) => run.ms / floor[i].ms))
+      const memory = stats(fetchRuns.map((run) => run.growth / bytes))
+      const syncMemory = stats(syncRuns.map((run) => run.growth / bytes))
+      const label = `${size.toLocaleString("en")} sales (${fmt(bytes / MB, 1)} MB)`
+      row(`getTransactions stream + parse, ${label}, ms`, triple(stats(fetchRuns.map((r) => r.ms)), 0), `${triple(stats(floor.map((r) => r.ms)), 0)} (download + JSON.parse)`, triple(timeRatio), "<= 1.5x", timeRatio.median <= 1.5)
+      row(`  peak RSS growth, ${label}, MB`, triple(stats(fetchRuns.map((r) => r.growth / MB)), 1), `payload ${fmt(bytes / MB, 1)} MB (floor grew ${triple(stats(floor.map((r) => r.growth / MB)), 1)})`, `${triple(memory)} of payload`, "<= 0.5x payload", memory.median <= 0.5)
+      row(`ledger sync (stream + upsert into PostgreSQL), ${label}, ms`, triple(stats(syncRuns.map((r) => r.ms)), 0), "download + JSON.parse (above)", triple(syncRatio), "-", undefined)
+      row(`  ledger sync peak RSS growth, ${label}, MB`, triple(stats(syncRuns.map((r) => r.growth / MB)), 1), `payload ${fmt(bytes / MB, 1)} MB`, `${triple(syncMemory)} of payload`, "<= 0.5x payload", syncMemory.median <= 0.5)
+      const fetches = fetchRuns.length + floor.length + syncRuns.length
+      notes.push(`${label}: ${rounds} rounds; sandbox calls ${JSON.stringify(calls)} for ${fetches} fetches (one getTransactions and one token per fresh process, ${fetches} processes)`)
+
+      // Upsert vs plain COPY of the same rows (parent process; rows fetched once).
+      const client = new SipayClient({ baseUrl: sandbox.base_url, appId: MERCHANT.app_id, appSecret: MERCHANT.app_secret, merchantKey: MERCHANT.merchant_key, timeoutMs: 120000 })
+      const rows = []
+      await client.streamTransactions({ date: day }, (sale) => {
+        const mapped = toLedgerRow(sale, day)
+        if (mapped) rows.push(mapped)
+      })
+      const db = require("knex")({ client: "pg", connection: config, pool: { min: 1, max: 2 } })
+      const store = new LedgerStore(db)
+      await db.raw("DROP TABLE IF EXISTS ledger_copy_floor")
+      await db.raw("CREATE TABLE ledger_copy_floor (LIKE sipay_ledger_sale INCLUDING ALL)")
+      const upserts = []
+      const noops = []
+      const copies = []
+      for (let round = 0; round < rounds; round++) {
+        await db.raw("TRUNCATE sipay_ledger_sale")
+        let started = process.hrtime.bigint()
+        for (let at = 0; at < rows.length; at += 1000) await store.upsert(rows.slice(at, at + 1000), new Date())
+        upserts.push(Number(process.hrtime.bigint() - started) / 1e6)
+        started = process.hrtime.bigint()
+        for (let at = 0; at < rows.length; at += 1000) await store.upsert(rows.slice(at, at + 1000), new Date())
+        noops.push(Number(process.hrtime.bigint() - started) / 1e6)
+        if (hasPsql) {
+          await db.raw("TRUNCATE ledger_copy_floor")
+          copies.push(copyRows(config, rows))
+        }
+      }
+      if (hasPsql) {
+        const ratio = stats(upserts.map((ms, i) => ms / copies[i]))
+        row(`upsert of new rows, ${label}, ms`, triple(stats(upserts), 0), `${triple(stats(copies), 0)} (plain COPY via psql, same rows)`, triple(ratio), "<= 3x", ratio.median <= 3)
+        row(`  upsert of unchanged rows (a re-sync), ${label}, ms`, triple(stats(noops), 0), "plain COPY (above)", triple(stats(noops.map((ms, i) => ms / copies[i]))), "-", undefined)
+      } else {
+        row(`upsert of new rows, ${label}, ms`, triple(stats(upserts), 0), "psql missing: COPY floor not measured", "-", "<= 3x", undefined)
+      }
+
+      if (options.only.includes("sales")) {
+        await db.raw("TRUNCATE sipay_ledger_sale")
+        for (let at = 0; at < rows.length; at += 1000) await store.upsert(rows.slice(at, at + 1000), new Date())
+        await db.raw("ANALYZE sipay_ledger_sale")
+        if (size === Math.max(...options.sizes)) {
+          const firstPage = []
+          const filtered = []
+          for (let round = 0; round < options.rounds * 2; round++) {
+            let started = process.hrtime.bigint()
+            await Promise.all([store.page({ day }, { sort: "created_at", direction: "desc", limit: 50, offset: 0 }), store.totals({ day })])
+            firstPage.push(Number(process.hrtime.bigint() - started) / 1e6)
+            started = process.hrtime.bigint()
+            await Promise.all([store.page({ day, min_amount: "100" }, { sort: "gross", direction: "desc", limit: 50, offset: 0 }), store.totals({ day, min_amount: "100" })])
+            filtered.push(Number(process.hrtime.bigint() - started) / 1e6)
+          }
+          row(`Sales first page (50 rows + count + totals), ${label}, ms`, triple(stats(firstPage), 1), "target 200 ms", triple(stats(firstPage.map((ms) => ms / 200))), "< 200 ms", stats(firstPage).median < 200)
+          row(`  filtered and sorted by amount, ${label}, ms`, triple(stats(filtered), 1), "target 200 ms", triple(stats(filtered.map((ms) => ms / 200))), "< 200 ms", stats(filtered).median < 200)
+        }
+        const csvRuns = []
+        for (let round = 0; round < Math.min(options.rounds, 3); round++) csvRuns.push(runChild("csv-export", { day, db: config }))
+        csvBySize.push({ size, label, runs: csvRuns })
+      }
+      await db.destroy()
+    }
+    // Flat memory: the export's peak RSS growth does not follow the day's size.
+    const smallest = csvBySize[0]
+    for (const entry of csvBySize) {
+      const growth = stats(entry.runs.map((r) => r.growth / MB))
+      const bytes = entry.runs[0].bytes
+      const flat = entry === smallest ? undefined : growth.median <= 2 * stats(smallest.runs.map((r) => r.growth / MB)).median + 16
+      row(`CSV export streamed, ${entry.label}: ${fmt(bytes / MB, 1)} MB of CSV, ms`, triple(stats(entry.runs.map((r) => r.ms)), 0), "-", "-", "streamed, all rows", entry.runs.every((r) => r.rows === entry.size))
+      row(`  CSV export peak RSS growth, MB`, triple(growth, 1), entry === smallest ? "(reference: smallest day)" : `smallest day: ${fmt(stats(smallest.runs.map((r) => r.growth / MB)).median, 1)} MB`, `${fmt(growth.median / Math.max(1, stats(smallest.runs.map((r) => r.growth / MB)).median))}x the smallest day's for ${fmt(entry.size / smallest.size, 0)}x the sales`, "flat", flat)
+    }
+    notes.push(`sandbox held ${seeded.toLocaleString("en")} seeded sales (seed-sales control, no data file)`)
+  } finally {
+    sandbox.stop()
+  }
+}
+
+function printTable(options) {
+  const lines = [
+    `Bench of ${new Date().toISOString()} (node ${process.version}, ${require("node:os").cpus().length} CPUs, load ${require("node:os").loadavg().map((n) => n.toFixed(2)).join(" ")}); rounds ${options.rounds}; sandbox without data file, zero gateway latency.`,
+    "",
+    "| figure | this plugin (min / median / max) | floor, same run | ratio (min / median / max) | target | met |",
+    "|---|---|---|---|---|---|",
+    ...table.map((r) => `| ${r.figure} | ${r.value} | ${r.floor} | ${r.ratio} | ${r.target} | ${r.met} |`),
+    "",
+    ...notes.map((note) => `- ${note}`),
+  ]
+  process.stdout.write(`${lines.join("\n")}\n`)
+}
+
+async function main() {
+  if (process.argv[2] === "--child") {
+    const result = await childTask(process.argv[3], JSON.parse(process.argv[4]))
+    process.stdout.write(`${JSON.stringify(result)}\n`)
+    process.exit(0)
+  }
+  if (process.argv[2] === "--sandbox") return sandboxMain()
+  const options = args()
+  if (options.only.includes("hash")) benchHash(options.rounds)
+  if (options.only.includes("ledger") || options.only.includes("sales")) await benchLedger(options)
+  if (options.only.includes("checkout")) {
+    const { benchCheckout } = await import("./bench-checkout.mjs").catch(() => ({}))
+    if (benchCheckout) await benchCheckout({ options, row, notes, triple, stats, fmt })
+    else notes.push("checkout figures: scripts/bench-checkout.mjs not present in this tree")
+  }
+  printTable(options)
+  process.exit(0)
+}
+
+main().catch((error) => {
+  process.stderr.write(`${error.stack ?? error}\n`)
+  process.exit(1)
+})
