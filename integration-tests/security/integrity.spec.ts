@@ -453,7 +453,14 @@ medusaIntegrationTestRunner({
               String((await send(`${stack.backendUrl}/sipay/3d/return?invoice_id=${form.invoice_id}&payment_status=0`)).headers.get("location")),
               (await send(`${stack.backendUrl}/sipay/checkout/${session.id}/sign`, { json: { installments_number: 1 } })).text,
             ]
-            const found = places.map((text) => /cart_[A-Za-z0-9]{20,}/.exec(decodeURIComponent(text))?.[0]).find(Boolean)
+            const decoded = (text: string) => {
+              try {
+                return decodeURIComponent(text)
+              } catch {
+                return text
+              }
+            }
+            const found = places.map((text) => /cart_[A-Za-z0-9]{20,}/.exec(`${text} ${decoded(text)}`)?.[0]).find(Boolean)
             let reset = 0
             if (found) {
               const { json } = await send(`${stack.backendUrl}/store/carts/${found}`, { headers: storeHeaders() })
