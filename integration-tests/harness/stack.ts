@@ -59,6 +59,9 @@ export function useSipayStack(options: { env?: Record<string, string> } = {}): S
       PORT: String(stack.port),
       MEDUSA_BACKEND_URL: stack.backendUrl,
       STOREFRONT_URL: stack.storefrontUrl,
+      // The landing page of these suites has no /{country_code}/ routes: the order id ends the path.
+      SIPAY_SUCCESS_URL: "/order/confirmed/{order_id}",
+      SIPAY_FAILURE_URL: "/checkout?step=payment&cart_id={cart_id}&error={error}",
       SIPAY_BASE_URL: stack.sandbox.base_url,
       SIPAY_PANEL_BASE_URL: stack.sandbox.panel_url,
       SIPAY_APP_ID: stack.sandbox.merchant.app_id,

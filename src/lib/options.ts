@@ -131,6 +131,8 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): SipayOptio
     recurringWebhookKey: env.SIPAY_RECURRING_WEBHOOK_KEY || undefined,
     backendUrl: env.MEDUSA_BACKEND_URL || undefined,
     storefrontUrl: env.STOREFRONT_URL || undefined,
+    successUrl: env.SIPAY_SUCCESS_URL || undefined,
+    failureUrl: env.SIPAY_FAILURE_URL || undefined,
     maxInstallments,
     agriculturalInstallments: env.SIPAY_AGRICULTURAL_INSTALLMENTS === "true",
     timeoutMs: env.SIPAY_TIMEOUT_MS ? Number(env.SIPAY_TIMEOUT_MS) : undefined,

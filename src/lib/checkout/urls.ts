@@ -1,14 +1,24 @@
 /**
- * Where a shopper lands after the 3D step. Templates carry {cart_id}, {order_id}, {error}; only
- * the configured storefront origin is ever a target, so a redirect cannot be steered elsewhere.
+ * Where a shopper lands after the 3D step. Templates carry {cart_id}, {order_id}, {error} and
+ * {country_code} (the cart's shipping country, lower case); only the configured storefront origin is
+ * ever a target, so a redirect cannot be steered elsewhere. The defaults are the routes of Medusa's
+ * Next.js storefront (dtc-starter), which shows its own pages under /{country_code}/.
  */
 export type ShopperUrlTemplates = { storefrontUrl?: string | null; successUrl?: string | null; failureUrl?: string | null }
 
-export const DEFAULT_SUCCESS_PATH = "/order/confirmed/{order_id}"
-export const DEFAULT_FAILURE_PATH = "/checkout?step=payment&cart_id={cart_id}&error={error}"
+export const DEFAULT_SUCCESS_PATH = "/{country_code}/order/{order_id}/confirmed"
+export const DEFAULT_FAILURE_PATH = "/{country_code}/checkout?step=payment&cart_id={cart_id}&error={error}"
 
-export function fillTemplate(template: string, values: Record<string, string | undefined>): string {
-  return template.replace(/\{(cart_id|order_id|error)\}/g, (_, name: string) => encodeURIComponent(values[name] ?? ""))
+export type ShopperUrlValues = { cart_id?: string; order_id?: string; error?: string; country_code?: string | null }
+
+export function fillTemplate(template: string, values: ShopperUrlValues): string {
+  const country = /^[a-z]{2}$/i.test(values.country_code ?? "") ? values.country_code!.toLowerCase() : ""
+  // Without a country (an unverified return, a cart with no address) the segment goes: "/checkout" is
+  // answered by the starter's middleware with the default region's page, "//checkout" by nothing.
+  const withCountry = country ? template : template.replace(/\/\{country_code\}(?=[/?#]|$)/g, "")
+  return withCountry.replace(/\{(cart_id|order_id|error|country_code)\}/g, (_, name: keyof ShopperUrlValues) =>
+    name === "country_code" ? country : encodeURIComponent(values[name] ?? "")
+  )
 }
 
 function absolute(template: string | null | undefined, fallbackPath: string, storefrontUrl: string | null | undefined): string | null {
@@ -21,12 +31,12 @@ function absolute(template: string | null | undefined, fallbackPath: string, sto
   return `${storefrontUrl.replace(/\/+$/, "")}${template ?? fallbackPath}`
 }
 
-export function successUrlFor(templates: ShopperUrlTemplates, values: { cart_id: string; order_id: string }): string | null {
+export function successUrlFor(templates: ShopperUrlTemplates, values: { cart_id: string; order_id: string; country_code?: string | null }): string | null {
   const template = absolute(templates.successUrl, DEFAULT_SUCCESS_PATH, templates.storefrontUrl)
   return template ? fillTemplate(template, values) : null
 }
 
-export function failureUrlFor(templates: ShopperUrlTemplates, values: { cart_id: string; error: string }): string | null {
+export function failureUrlFor(templates: ShopperUrlTemplates, values: { cart_id: string; error: string; country_code?: string | null }): string | null {
   const template = absolute(templates.failureUrl, DEFAULT_FAILURE_PATH, templates.storefrontUrl)
   return template ? fillTemplate(template, values) : null
 }

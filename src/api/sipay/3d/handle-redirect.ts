@@ -1,4 +1,5 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { failureUrlFor, successUrlFor } from "../../../lib/checkout/urls"
 import { escapeHtml } from "../../../lib/hosted-page"
 import { parseInvoiceId } from "../../../providers/sipay/utils/session-data"
@@ -33,7 +34,7 @@ export async function handleThreeDRedirect(req: MedusaRequest, res: MedusaRespon
     // the shopper gets a fixed message; anything claiming success must verify.
     const refusal = !fields.hash_key && String(fields.payment_status ?? "") === "0"
     const message = refusal ? MESSAGES.refused : MESSAGES.unverified
-    return sendShopper(res, failureUrlFor(settings, { cart_id: "", error: message }), message)
+    return sendShopper(req, res, failureUrlFor(settings, { cart_id: "", error: message }), message)
   }
 
   let result: SettleResult
@@ -48,21 +49,64 @@ export async function handleThreeDRedirect(req: MedusaRequest, res: MedusaRespon
     // The gateway could not be asked: nothing is marked paid; the reconciliation job settles it later.
     req.scope.resolve("logger").warn(`Sipay 3D return for ${verified.invoiceId} not settled yet: ${(error as Error).message}`)
     const [attempt] = await sipay.listPaymentAttempts({ invoice_id: verified.invoiceId })
-    return sendShopper(res, failureUrlFor(settings, { cart_id: attempt?.cart_id ?? "", error: MESSAGES.pending }), MESSAGES.pending)
+    const cartId = attempt?.cart_id ?? ""
+    const target = failureUrlFor(settings, { cart_id: cartId, error: MESSAGES.pending, country_code: await countryOfCart(req, cartId) })
+    return sendShopper(req, res, target, MESSAGES.pending)
   }
+  const cartId = result.cart_id ?? ""
+  const countryCode = await countryOfCart(req, cartId)
   if ((result.status === "paid" || result.status === "authorized") && result.order_id) {
-    const target = successUrlFor(settings, { cart_id: result.cart_id ?? "", order_id: result.order_id })
-    return sendShopper(res, target, `Payment received. Order ${result.order_id}.`)
+    const target = successUrlFor(settings, { cart_id: cartId, order_id: result.order_id, country_code: countryCode })
+    return sendShopper(req, res, target, `Payment received. Order ${result.order_id}.`)
   }
   const message =
     result.status === "failed"
       ? [MESSAGES.failed, verified.error || result.error].filter(Boolean).join(" ")
       : MESSAGES[result.status as keyof typeof MESSAGES] ?? MESSAGES.failed
-  return sendShopper(res, failureUrlFor(settings, { cart_id: result.cart_id ?? "", error: message }), message)
+  return sendShopper(req, res, failureUrlFor(settings, { cart_id: cartId, error: message, country_code: countryCode }), message)
 }
 
-function sendShopper(res: MedusaResponse, target: string | null, message: string): void {
+/** The cart's shipping country (the storefront's /{country_code}/ routes), or null. */
+async function countryOfCart(req: MedusaRequest, cartId: string): Promise<string | null> {
+  if (!cartId) {
+    return null
+  }
+  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
+  const { data } = await query.graph({ entity: "cart", fields: ["shipping_address.country_code", "billing_address.country_code"], filters: { id: cartId } })
+  const cart = data[0] as { shipping_address?: { country_code?: string | null }; billing_address?: { country_code?: string | null } } | undefined
+  return cart?.shipping_address?.country_code ?? cart?.billing_address?.country_code ?? null
+}
+
+/**
+ * A browser sent here by another site (the gateway's bank page posts cross-site). A redirect would
+ * keep the navigation cross-site, and the storefront's SameSite=Strict cookies (its cart) would not
+ * be sent on arrival; a page of this backend that navigates on makes the landing a same-site one
+ * whenever the backend and the storefront share a site (README "Wiring a storefront").
+ */
+function arrivedFromAnotherSite(req: MedusaRequest): boolean {
+  const site = req.headers["sec-fetch-site"]
+  if (site) {
+    return site === "cross-site"
+  }
+  // Browsers without Fetch Metadata: a page navigation asks for HTML; an API client does not.
+  return /text\/html/.test(String(req.headers.accept ?? ""))
+}
+
+function sendShopper(req: MedusaRequest, res: MedusaResponse, target: string | null, message: string): void {
   res.setHeader("Cache-Control", "no-store")
+  if (target && arrivedFromAnotherSite(req)) {
+    const href = escapeHtml(target)
+    res.setHeader("Referrer-Policy", "no-referrer")
+    res.setHeader("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'")
+    res
+      .status(200)
+      .type("html")
+      .send(
+        `<!doctype html><html lang="en"><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${href}"><title>Payment</title>` +
+          `<main><p role="status">${escapeHtml(message)}</p><p><a href="${href}">Continue / Devam</a></p></main></html>`
+      )
+    return
+  }
   if (target) {
     res.redirect(303, target)
     return
