@@ -1,0 +1,391 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import type { Browser } from "playwright-core"
+import { Client } from "pg"
+import { satisfies } from "semver"
+import { SMS_TEST_CODE } from "../../src/sandbox/cards"
+import { launchBrowser, screenshotPath } from "../harness/browser"
+import { freePort } from "../harness/ports"
+import { PAYING_CARD, payAtGateway, returnToStore } from "../harness/shopper"
+import { commandLines, envFromReadme, escapeDollars, readInstallRegions, words } from "./readme-regions"
+import { addTryPrice, adminLogin, call, cartWithSipaySession, orderPayment, prepareCatalog, StoreHttp, variantPrices } from "./store-api"
+import { Background, baseEnv, installedVersion, MEDUSA_CURRENT, MEDUSA_OLDEST, run, startBackground, waitForHttp, writeStoreSkeleton } from "./store-kit"
+
+/**
+ * The plugin installed into fresh Medusa stores exactly as README's install section says (its
+ * marked code blocks are what runs here): built and packed, installed from the tarball into a store
+ * laid out like create-medusa-app's, configured from README's medusa-config.ts and .env lines (the
+ * merchant key with its "$" written as README says, loaded by Medusa's loadEnv), migrated, set up
+ * with `npx sipay-setup`, started, and paid: on the current Medusa through the hosted card page and
+ * the sandbox's bank page in Chromium, with the plugin's admin pages rendered; on the oldest
+ * supported Medusa a bounded smoke (install, migrate, setup, boot, one 3D checkout over HTTP).
+ * Both stores install at once, from the machine's npm cache.
+ */
+
+jest.setTimeout(40 * 60 * 1000)
+
+const ROOT = join(__dirname, "..", "..")
+const PACKAGE = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"))
+const ADMIN = { email: "admin@example.com", password: "change-me-now" }
+
+type Store = {
+  label: string
+  version: string
+  dir: string
+  logs: string
+  database: string
+  storePort: number
+  storefrontPort: number
+  sandboxPort: number
+  processes: Background[]
+  baseInstall?: Promise<{ code: number; seconds: number; output: string }>
+}
+
+function databaseUrl(name: string): string {
+  const { DB_HOST = "localhost", DB_PORT = "5432", DB_USERNAME = "postgres", DB_PASSWORD = "" } = process.env
+  return `postgres://${encodeURIComponent(DB_USERNAME)}${DB_PASSWORD ? `:${encodeURIComponent(DB_PASSWORD)}` : ""}@${DB_HOST}:${DB_PORT}/${name}`
+}
+
+async function recreateDatabase(name: string) {
+  const client = new Client({ connectionString: databaseUrl("postgres") })
+  await client.connect()
+  try {
+    await client.query(`DROP DATABASE IF EXISTS "${name}"`)
+    await client.query(`CREATE DATABASE "${name}"`)
+  } finally {
+    await client.end()
+  }
+}
+
+async function dropDatabase(name: string) {
+  const client = new Client({ connectionString: databaseUrl("postgres") })
+  await client.connect()
+  try {
+    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
+  } finally {
+    await client.end()
+  }
+}
+
+const regions = readInstallRegions()
+const work = mkdtempSync(join(tmpdir(), "sipay-install-"))
+let tarball: string
+let packed: { files: string[]; size: number }
+
+async function newStore(label: string, version: string): Promise<Store> {
+  const dir = join(work, label)
+  const logs = join(work, `${label}-logs`)
+  mkdirSync(logs, { recursive: true })
+  writeStoreSkeleton(dir, version)
+  return {
+    label,
+    version,
+    dir,
+    logs,
+    database: `sipay_install_${label}_${process.pid}`,
+    storePort: await freePort(),
+    storefrontPort: await freePort(),
+    sandboxPort: await freePort(),
+    processes: [],
+  }
+}
+
+/** README's `npm install` line with the package name pointing at the tarball (the package is not on the registry yet). */
+function readmeInstallArgs(): string[] {
+  const [line] = commandLines(regions.npm)
+  const parts = words(line)
+  expect(parts.slice(0, 2)).toEqual(["npm", "install"])
+  expect(parts).toContain(PACKAGE.name)
+  return parts.slice(1).map((part) => (part === PACKAGE.name ? tarball : part))
+}
+
+const npx = (store: Store, args: string[], logName: string, env?: Record<string, string>) =>
+  run("npx", ["--no-install", ...args], { cwd: store.dir, log: join(store.logs, logName), env })
+
+/**
+ * Everything README's install section says, in its order, up to a started store: the one npm
+ * install, the sandbox (on a free port: the only thing added to README's command), the config, the
+ * .env lines, then README's commands. Returns the sandbox's merchant and what sipay-setup printed.
+ */
+async function installAsReadmeSays(store: Store) {
+  const installed = await run("npm", readmeInstallArgs(), { cwd: store.dir, log: join(store.logs, "npm.log") })
+  expect(installed.code).toBe(0)
+  // npm links both bins and keeps them executable: README runs them through npx.
+  for (const bin of Object.keys(PACKAGE.bin)) {
+    expect(statSync(join(store.dir, "node_modules", ".bin", bin)).mode & 0o111).toBeTruthy()
+  }
+
+  const commands = commandLines(regions.run)
+  const sandboxLine = commands.find((line) => line.startsWith("npx sipay-sandbox"))!
+  expect(sandboxLine).toBeDefined()
+  const sandbox = startBackground("npx", ["--no-install", ...words(sandboxLine).slice(1), "--port", String(store.sandboxPort)], {
+    cwd: store.dir,
+    log: join(store.logs, "sandbox.log"),
+  })
+  store.processes.push(sandbox)
+  const ready = JSON.parse((await sandbox.waitFor(/SANDBOX_READY (\{.*\})/, 60_000))[1]) as { base_url: string; merchant: Record<string, string | number> }
+  const merchantKey = String(ready.merchant.merchant_key)
+  expect(merchantKey).toMatch(/^\$2y\$10\$/)
+
+  writeFileSync(join(store.dir, "medusa-config.ts"), regions.config)
+  // README's example key shows the rule; the test writes the sandbox's key by the same rule.
+  expect(/^SIPAY_MERCHANT_KEY=(.*)$/m.exec(regions.env)?.[1]).toMatch(/^\\\$2y\\\$10\\\$/)
+  const sipayEnv = envFromReadme(regions.env, {
+    SIPAY_BASE_URL: ready.base_url,
+    SIPAY_APP_ID: String(ready.merchant.app_id),
+    SIPAY_APP_SECRET: String(ready.merchant.app_secret),
+    SIPAY_MERCHANT_KEY: escapeDollars(merchantKey),
+    SIPAY_MERCHANT_ID: String(ready.merchant.merchant_id),
+    MEDUSA_BACKEND_URL: `http://localhost:${store.storePort}`,
+    STOREFRONT_URL: `http://localhost:${store.storefrontPort}`,
+  })
+  writeFileSync(
+    join(store.dir, ".env"),
+    baseEnv({ databaseUrl: databaseUrl(store.database), storePort: store.storePort, storefrontPort: store.storefrontPort }) + sipayEnv + "\n"
+  )
+  // Medusa's own loadEnv, from the store's node_modules, gives the key back whole.
+  const loaded = await run(
+    "node",
+    ["-e", "require('@medusajs/framework/utils').loadEnv('development', process.cwd()); process.stdout.write('KEY=' + JSON.stringify(process.env.SIPAY_MERCHANT_KEY))"],
+    { cwd: store.dir, log: join(store.logs, "load-env.log") }
+  )
+  expect(loaded.output).toContain(`KEY=${JSON.stringify(merchantKey)}`)
+
+  await recreateDatabase(store.database)
+  const setupOutputs: string[] = []
+  let develop: Background | undefined
+  for (const line of commands) {
+    const parts = words(line)
+    if (line.startsWith("npx sipay-sandbox")) continue
+    expect(parts[0]).toBe("npx")
+    if (parts[1] === "medusa" && parts[2] === "develop") {
+      develop = startBackground("npx", ["--no-install", ...parts.slice(1)], { cwd: store.dir, log: join(work, `${store.label}-develop.log`), env: { PORT: String(store.storePort) } })
+      store.processes.push(develop)
+      continue
+    }
+    const done = await npx(store, parts.slice(1), `${parts[1]}-${parts[2] ?? ""}.log`)
+    if (parts[1] === "sipay-setup") {
+      setupOutputs.push(done.output)
+      const router = /Fix: (npm install --legacy-peer-deps react-router-dom@\S+)/.exec(done.output)
+      if (router) {
+        // README: run the command sipay-setup prints for the admin's router, then go on.
+        expect(done.code).toBe(3)
+        const fix = await run("npm", words(router[1]).slice(1), { cwd: store.dir, log: join(store.logs, "npm-router.log") })
+        expect(fix.code).toBe(0)
+        continue
+      }
+    }
+    expect({ line, code: done.code, tail: done.code ? done.output.slice(-3000) : "" }).toEqual({ line, code: 0, tail: "" })
+  }
+  expect(develop).toBeDefined()
+  await waitForHttp(`http://localhost:${store.storePort}/health`, 180_000)
+  return { merchantKey, sandboxUrl: ready.base_url, setupOutputs }
+}
+
+/** The dry run names each missing piece and changes nothing; --apply makes them; the region then lists the 3D provider. */
+function expectSetupRan(outputs: string[]) {
+  const [dryRun, applied] = outputs
+  expect(dryRun).toContain("dry run, nothing changed")
+  expect(dryRun).toContain("add TRY to the store's currencies")
+  expect(dryRun).toMatch(/create the region "Türkiye" \(TRY, country TR, providers pp_sipay_sipay\)/)
+  expect(dryRun).toContain("create a tax region for TR")
+  expect(dryRun).toContain('create the shipping option "Kargo (TR)"')
+  expect(applied).toContain("Sipay setup: done.")
+  expect(applied).toContain('+ created the region "Türkiye"')
+  expect(applied).toContain('+ created the shipping option "Kargo (TR)"')
+}
+
+/** Owner's catalog, setup again (idempotent, lists the product without a TRY price, never changes a price), then the TRY price set in the admin. */
+async function priceCatalog(store: Store, http: StoreHttp) {
+  const admin = await adminLogin(http, ADMIN.email, ADMIN.password)
+  const catalog = await prepareCatalog(http, admin)
+  const again = await npx(store, ["sipay-setup", "--apply"], "sipay-setup-again.log")
+  expect(again.code === 0 || again.code === 3).toBe(true)
+  expect(again.output).toContain("nothing to do")
+  expect(again.output).toContain("Products without a TRY price")
+  expect(again.output).toContain(`Kahve Fincanı (${catalog.productId})`)
+  expect(await variantPrices(http, admin, catalog.productId, catalog.variantId)).toEqual([{ currency_code: "eur", amount: 12 }])
+  await addTryPrice(http, admin, catalog.productId, catalog.variantId, 450)
+  return { admin, catalog }
+}
+
+function expectCaptured(order: Awaited<ReturnType<typeof orderPayment>>) {
+  expect(order.currency_code).toBe("try")
+  expect(order.payment_status).toBe("captured")
+  // 2 × 450 TRY, KDV 20 % from the setup's tax region, shipping 0 TRY.
+  expect(order.total).toBe(1080)
+  expect(order.payment_collections[0].payments.map((payment) => [payment.provider_id, payment.amount])).toEqual([["pp_sipay_sipay", 1080]])
+}
+
+/** The hosted card page's address the way README says a storefront gets it at this time. */
+async function hostedPageAddress(http: StoreHttp, session: { sessionId: string; cartId: string; headers: Record<string, string> }): Promise<string> {
+  const readme = readFileSync(join(ROOT, "README.md"), "utf8")
+  if (readme.includes("/store/sipay/payment-sessions/{session_id}/hosted-page")) {
+    const { url } = await call(http, "POST", `/store/sipay/payment-sessions/${session.sessionId}/hosted-page`, { headers: session.headers, body: { cart_id: session.cartId } })
+    return url
+  }
+  return `${http.baseUrl}/sipay/checkout/${session.sessionId}`
+}
+
+async function stopStore(store: Store | undefined) {
+  if (!store) return
+  for (const process of store.processes.reverse()) {
+    await process.stop()
+  }
+  await dropDatabase(store.database).catch(() => undefined)
+}
+
+describe("installing the plugin into a new Medusa store as README says", () => {
+  let current: Store
+  let oldest: Store
+  let browser: Browser | undefined
+  const started = Date.now()
+
+  beforeAll(async () => {
+    // Both stores' base installs run while the plugin is built and packed.
+    current = await newStore("current", MEDUSA_CURRENT)
+    oldest = await newStore("oldest", MEDUSA_OLDEST)
+    for (const store of [current, oldest]) {
+      store.baseInstall = run("npm", ["install", "--legacy-peer-deps"], { cwd: store.dir, log: join(store.logs, "npm-base.log"), timeoutMs: 15 * 60_000 })
+    }
+    // Where several builds share one checkout (flock present), they take turns.
+    const build = existsSync("/usr/bin/flock")
+      ? await run("flock", ["/tmp/build.lock", "npm", "run", "build"], { cwd: ROOT, log: join(work, "build.log") })
+      : await run("npm", ["run", "build"], { cwd: ROOT, log: join(work, "build.log") })
+    expect(build.code).toBe(0)
+    const pack = await run("npm", ["pack", "--json", "--pack-destination", work], { cwd: ROOT, log: join(work, "pack.log") })
+    expect(pack.code).toBe(0)
+    const [info] = JSON.parse(pack.output.slice(pack.output.search(/^\[/m)))
+    tarball = join(work, info.filename)
+    packed = { files: (info.files as { path: string }[]).map((file) => file.path), size: info.size }
+    for (const store of [current, oldest]) {
+      const base = await store.baseInstall!
+      expect({ store: store.label, code: base.code }).toEqual({ store: store.label, code: 0 })
+    }
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await stopStore(current)
+    await stopStore(oldest)
+    process.stdout.write(`[install test] ${((Date.now() - started) / 1000).toFixed(0)} s; logs and stores in ${work}\n`)
+    if (!process.env.KEEP_INSTALL_STORES) {
+      rmSync(work, { recursive: true, force: true })
+    }
+  })
+
+  it("the tarball ships code, type declarations, LICENSE and docs; no demo config or seed, no source maps; the bins are executable after the build", () => {
+    expect(packed.files).toContain("LICENSE")
+    expect(packed.files).toContain("docs/sandbox.md")
+    expect(packed.files).toContain(".medusa/server/src/lib/sipay/index.d.ts")
+    expect(packed.files.filter((file) => /medusa-config|demo-seed|scripts\/catalog|\.map$/.test(file))).toEqual([])
+    const inline = packed.files.filter((file) => file.endsWith(".js")).filter((file) => readFileSync(join(ROOT, file), "utf8").includes("sourceMappingURL=data:"))
+    expect(inline).toEqual([])
+    for (const file of Object.values(PACKAGE.bin) as string[]) {
+      expect(packed.files).toContain(file)
+      expect(statSync(join(ROOT, file)).mode & 0o111).toBeTruthy()
+    }
+  })
+
+  it("the peer ranges accept the versions a create-medusa-app store has, and the plugin adds no install failure of its own", async () => {
+    for (const store of [current, oldest]) {
+      for (const [name, range] of Object.entries(PACKAGE.peerDependencies as Record<string, string>)) {
+        const version = installedVersion(store.dir, name)
+        expect({ store: store.label, name, version, accepted: satisfies(version, range) }).toEqual({ store: store.label, name, version, accepted: true })
+      }
+    }
+    expect(PACKAGE.peerDependencies["@medusajs/test-utils"]).toBeUndefined()
+    // In this layout a plain `npm install` fails with or without the plugin (Medusa's draft-order
+    // wants @medusajs/ui 4.2.6 beside the starter's 4.2.0): the plugin must add nothing to that.
+    const control = await run("npm", ["install", "--dry-run"], { cwd: current.dir, log: join(current.logs, "npm-control.log") })
+    const withPlugin = await run("npm", ["install", "--dry-run", tarball], { cwd: current.dir, log: join(current.logs, "npm-strict.log") })
+    const conflict = (output: string) => output.split("\n").filter((line) => /While resolving|Could not resolve dependency|peer .* from /.test(line)).join("\n")
+    expect(withPlugin.code).toBe(control.code)
+    expect(conflict(withPlugin.output)).toBe(conflict(control.output))
+    expect(withPlugin.output).not.toMatch(/from medusa-plugin-sipay|While resolving: medusa-plugin-sipay/)
+  })
+
+  it(`Medusa ${MEDUSA_CURRENT}: README's path to a paid 3D order in Chromium, and the plugin's admin pages render`, async () => {
+    const timeline: Record<string, number> = {}
+    const from = Date.now()
+    await installAsReadmeSays(current).then(({ setupOutputs }) => expectSetupRan(setupOutputs))
+    timeline.started = (Date.now() - from) / 1000
+    const http = { baseUrl: `http://localhost:${current.storePort}` }
+    const { admin, catalog } = await priceCatalog(current, http)
+    const session = await cartWithSipaySession(http, catalog.publishableKey, catalog.variantId)
+    expect(session.shippingOptionName).toBe("Kargo (TR)")
+
+    browser = await launchBrowser()
+    const context = await browser.newContext({ locale: "en-US", viewport: { width: 1280, height: 900 } })
+    const page = await context.newPage()
+    page.setDefaultTimeout(120_000)
+    const test = "install current"
+    await page.goto(await hostedPageAddress(http, session))
+    await page.fill("#cc_holder_name", PAYING_CARD.cc_holder_name)
+    await page.fill("#cc_no", PAYING_CARD.cc_no)
+    await page.selectOption("#expiry_month", PAYING_CARD.expiry_month).catch(() => page.fill("#expiry_month", PAYING_CARD.expiry_month))
+    await page.selectOption("#expiry_year", PAYING_CARD.expiry_year).catch(() => page.fill("#expiry_year", PAYING_CARD.expiry_year))
+    await page.fill("#cvv", PAYING_CARD.cvv)
+    await page.screenshot({ path: screenshotPath(test, "1-hosted-page") })
+    await Promise.all([page.waitForURL(/\/ccpayment\//), page.click("#pay-button")])
+    await page.waitForSelector("#sms_code")
+    await page.fill("#sms_code", SMS_TEST_CODE)
+    await page.screenshot({ path: screenshotPath(test, "2-bank-page") })
+    await Promise.all([page.waitForURL(`http://localhost:${current.storefrontPort}/**`, { waitUntil: "commit" }), page.click("button.confirm")])
+    const landed = new URL(page.url())
+    expect(landed.pathname).toMatch(/^\/order\/confirmed\/order_/)
+    const order = await orderPayment(http, admin, landed.pathname.split("/").pop()!)
+    expectCaptured(order)
+    timeline.paid = (Date.now() - from) / 1000
+    process.stdout.write(`[install test] ${MEDUSA_CURRENT}: README's npm install to a paid order ${timeline.paid.toFixed(0)} s (store started at ${timeline.started.toFixed(0)} s)\n`)
+
+    // The admin in the same browser: the plugin's pages render (not only the login page, not Medusa's error page).
+    const errors: string[] = []
+    page.on("pageerror", (error) => errors.push(error.message))
+    await page.goto(`${http.baseUrl}/app/login`)
+    await page.fill('input[name="email"]', ADMIN.email)
+    await page.fill('input[name="password"]', ADMIN.password)
+    await Promise.all([page.waitForURL(/\/app\/orders/, { timeout: 180_000 }), page.click('button[type="submit"]')])
+    await page.goto(`${http.baseUrl}/app/sales`)
+    await page.getByRole("heading", { name: "Sales" }).first().waitFor()
+    await page.getByRole("button", { name: /Export CSV/ }).waitFor()
+    await page.screenshot({ path: screenshotPath(test, "3-admin-sales"), fullPage: true })
+    await page.goto(`${http.baseUrl}/app/payment-links`)
+    await page.getByRole("button", { name: "Create link" }).first().waitFor()
+    await page.screenshot({ path: screenshotPath(test, "4-admin-payment-links"), fullPage: true })
+    await page.goto(`${http.baseUrl}/app/settings/sipay`)
+    await page.getByTestId("direct-payment-status").waitFor()
+    expect(await page.getByTestId("direct-payment-status").innerText()).toContain("Off")
+    await page.screenshot({ path: screenshotPath(test, "5-admin-settings-sipay"), fullPage: true })
+    expect(await page.locator("body").innerText()).not.toMatch(/useLocation\(\) may be used only/)
+    expect(errors.filter((message) => /useLocation|Router/.test(message))).toEqual([])
+
+    // README's client example type-checks in a strict TypeScript store.
+    writeFileSync(
+      join(current.dir, "src", "sipay-client-check.ts"),
+      'import { SipayClient } from "medusa-plugin-sipay/client"\n' +
+        'import { startSandbox } from "medusa-plugin-sipay/sandbox"\n' +
+        'export async function status(appId: string, appSecret: string, merchantKey: string) {\n' +
+        '  const sipay = new SipayClient({ brand: "sandbox", appId, appSecret, merchantKey })\n' +
+        '  return { status: await sipay.checkStatus("INV_1"), start: startSandbox }\n' +
+        "}\n"
+    )
+    const types = await run("npx", ["--no-install", "tsc", "--noEmit", "--strict", "-p", "tsconfig.json"], { cwd: current.dir, log: join(current.logs, "tsc.log") })
+    expect(types.output.split("\n").filter((line) => line.includes("sipay-client-check"))).toEqual([])
+  })
+
+  it(`Medusa ${MEDUSA_OLDEST} (oldest supported): install, migrate, setup, boot and one 3D checkout over HTTP`, async () => {
+    await installAsReadmeSays(oldest).then(({ setupOutputs }) => expectSetupRan(setupOutputs))
+    const http = { baseUrl: `http://localhost:${oldest.storePort}` }
+    const { admin, catalog } = await priceCatalog(oldest, http)
+    const session = await cartWithSipaySession(http, catalog.publishableKey, catalog.variantId)
+    const form = await call(http, "POST", `/store/sipay/payment-sessions/${session.sessionId}/3d-form`, {
+      headers: session.headers,
+      body: { cart_id: session.cartId, installments_number: 1 },
+    })
+    const landed = await returnToStore(await payAtGateway(form))
+    expect(landed.pathname).toMatch(/^\/order\/confirmed\/order_/)
+    expectCaptured(await orderPayment(http, admin, landed.pathname.split("/").pop()!))
+  })
+})
