@@ -1,0 +1,232 @@
+/**
+ * medusa-plugin-sipay-storefront: what a storefront calls, over Medusa's JS SDK, for every store route
+ * the plugin adds (README "Wiring a storefront" of medusa-plugin-sipay). No React, no Node built-ins:
+ * these run in a Next.js server action, a route handler, or a browser.
+ */
+
+/** Provider ids of the plugin as registered with `id: "sipay"`. */
+export const SIPAY_3D_PROVIDER_ID = "pp_sipay_sipay"
+export const SIPAY_2D_PROVIDER_ID = "pp_sipay-2d_sipay"
+
+export function isSipay3D(providerId: string | null | undefined): boolean {
+  return typeof providerId === "string" && providerId.startsWith("pp_sipay_")
+}
+
+export function isSipayDirect(providerId: string | null | undefined): boolean {
+  return typeof providerId === "string" && providerId.startsWith("pp_sipay-2d_")
+}
+
+/** The part of Medusa's JS SDK (`new Medusa(...)` of `@medusajs/js-sdk`) these helpers use. */
+export type SdkLike = {
+  client: { fetch<T>(path: string, init?: { method?: string; body?: unknown; headers?: Record<string, string>; query?: Record<string, unknown> }): Promise<T> }
+  store: {
+    payment: {
+      initiatePaymentSession(cart: CartLike, body: { provider_id: string; data?: Record<string, unknown> }, query?: Record<string, unknown>, headers?: Record<string, string>): Promise<{ payment_collection: PaymentCollectionLike }>
+    }
+  }
+}
+
+type PaymentSessionLike = { id: string; provider_id: string; status?: string; amount?: number }
+type PaymentCollectionLike = { id: string; payment_sessions?: PaymentSessionLike[] | null }
+/** The cart fields these helpers read (a StoreCart of `@medusajs/types` fits). */
+export type CartLike = { id: string; payment_collection?: PaymentCollectionLike | null; total?: number | null; currency_code?: string | null }
+
+export type Headers = Record<string, string>
+
+export type Locale = "tr" | "en"
+
+export type InstallmentOffer = {
+  installments: { installments_number: number; amount_to_be_paid: string | null; label: string | null; card_program: string | null }[]
+  /** The agricultural ('tarim') terms when the store offers them and the card has them. */
+  agricultural: { maturity_periods: number[]; payment_frequencies: number[] } | null
+}
+
+/** The shopper's installment choice; the agricultural type is `installments_number: 1` with its two terms. */
+export type InstallmentChoice = { installments_number: number; maturity_period?: number; payment_frequency?: number }
+
+/**
+ * The cart's pending payment session of `providerId`, created when it has none (Medusa's own route, which
+ * replaces another provider's session). Returns the session.
+ */
+export async function ensurePaymentSession(sdk: SdkLike, cart: CartLike, providerId: string, headers?: Headers): Promise<PaymentSessionLike> {
+  const existing = cart.payment_collection?.payment_sessions?.find((session) => session.provider_id === providerId && (session.status ?? "pending") === "pending")
+  if (existing) {
+    return existing
+  }
+  const { payment_collection } = await sdk.store.payment.initiatePaymentSession(cart, { provider_id: providerId }, undefined, headers)
+  const session = payment_collection.payment_sessions?.find((candidate) => candidate.provider_id === providerId)
+  if (!session) {
+    throw new Error(`Medusa did not create a ${providerId} payment session for cart ${cart.id}: is the provider enabled in the cart's region?`)
+  }
+  return session
+}
+
+/**
+ * 3D on the plugin's hosted card page: the page's signed address for the cart's 3D session (created
+ * if needed). Send the shopper's browser to `url` (a full navigation, `window.location.assign`).
+ */
+export async function startHostedPayment(
+  sdk: SdkLike,
+  input: { cart: CartLike; lang?: Locale; providerId?: string; headers?: Headers }
+): Promise<{ url: string; expires_at: string; session_id: string }> {
+  const session = await ensurePaymentSession(sdk, input.cart, input.providerId ?? SIPAY_3D_PROVIDER_ID, input.headers)
+  const answer = await sdk.client.fetch<{ url: string; expires_at: string }>(`/store/sipay/payment-sessions/${encodeURIComponent(session.id)}/hosted-page`, {
+    method: "POST",
+    body: { cart_id: input.cart.id, ...(input.lang ? { lang: input.lang } : {}) },
+    headers: input.headers,
+  })
+  return { ...answer, session_id: session.id }
+}
+
+/** What a card form of the store's own posts to the gateway: the action and the signed non-card fields. */
+export type ThreeDForm = { action: string; fields: Record<string, string> }
+
+/**
+ * 3D with a card form of the store's own: the signed fields of a new attempt for the shopper's
+ * installment choice. The browser then posts them with the card inputs (`cc_holder_name`, `cc_no`,
+ * `expiry_month`, `expiry_year`, `cvv`) as a normal form post to `action`.
+ */
+export async function startThreeDForm(
+  sdk: SdkLike,
+  input: { cart: CartLike; choice: InstallmentChoice; locale?: Locale; providerId?: string; headers?: Headers }
+): Promise<ThreeDForm & { session_id: string }> {
+  const session = await ensurePaymentSession(sdk, input.cart, input.providerId ?? SIPAY_3D_PROVIDER_ID, input.headers)
+  const form = await sdk.client.fetch<ThreeDForm>(`/store/sipay/payment-sessions/${encodeURIComponent(session.id)}/3d-form`, {
+    method: "POST",
+    body: { cart_id: input.cart.id, ...choiceBody(input.choice), ...(input.locale ? { locale: input.locale } : {}) },
+    headers: input.headers,
+  })
+  return { action: form.action, fields: form.fields, session_id: session.id }
+}
+
+/** Installment options for a card's first 6 to 8 digits (only the BIN is sent), the agricultural terms included. */
+export async function getInstallmentOptions(
+  sdk: SdkLike,
+  input: { bin: string; amount: number | string; currencyCode: string; headers?: Headers }
+): Promise<InstallmentOffer> {
+  const bin = String(input.bin).replace(/\D/g, "").slice(0, 8)
+  if (bin.length < 6) {
+    throw new Error("getInstallmentOptions: bin must be the card's first 6 to 8 digits")
+  }
+  return sdk.client.fetch<InstallmentOffer>("/store/sipay/installments", {
+    method: "GET",
+    query: { bin, amount: formatAmount(input.amount), currency_code: input.currencyCode.toUpperCase() },
+    headers: input.headers,
+  })
+}
+
+export type DirectCard = { holder_name: string; number: string; expiry_month: string; expiry_year: string; cvv: string }
+
+export type DirectPaymentResult =
+  | { status: "paid" | "authorized"; order_id: string; cart_id: string | null; session_id: string }
+  | { status: "failed" | "pending" | "rate_limited"; message: string; session_id: string }
+
+/**
+ * Direct (2D) card payment for the cart (its 2D session created if needed). The card is sent once, in
+ * the request body; nothing of it is kept. Declines and refusals come back as `status: "failed"` or
+ * `"rate_limited"` with the plugin's message (the cart stays open); other errors are thrown.
+ * `headers`: the shopper's address signed by the storefront server (see `signClientAddress` of
+ * `medusa-plugin-sipay-storefront/server`), so the plugin's limits and the gateway see the shopper.
+ */
+export async function payDirect(
+  sdk: SdkLike,
+  input: { cart: CartLike; card: DirectCard; choice: InstallmentChoice; providerId?: string; headers?: Headers | ((sessionId: string) => Promise<Headers> | Headers) }
+): Promise<DirectPaymentResult> {
+  const session = await ensurePaymentSession(sdk, input.cart, input.providerId ?? SIPAY_2D_PROVIDER_ID)
+  const headers = typeof input.headers === "function" ? await input.headers(session.id) : input.headers
+  try {
+    const answer = await sdk.client.fetch<{ status: "paid" | "authorized"; order_id: string; cart_id: string | null }>(
+      `/store/sipay/payment-sessions/${encodeURIComponent(session.id)}/pay-2d`,
+      {
+        method: "POST",
+        body: {
+          ...choiceBody(input.choice),
+          card: {
+            holder_name: input.card.holder_name.trim(),
+            number: input.card.number.replace(/\D/g, ""),
+            expiry_month: input.card.expiry_month.trim(),
+            expiry_year: input.card.expiry_year.trim(),
+            cvv: input.card.cvv.trim(),
+          },
+        },
+        headers,
+      }
+    )
+    return { status: answer.status, order_id: answer.order_id, cart_id: answer.cart_id ?? null, session_id: session.id }
+  } catch (error) {
+    const status = (error as { status?: number }).status
+    const message = (error as Error).message || "The card payment did not go through"
+    if (status === 402) {
+      return { status: /not complete/i.test(message) ? "pending" : "failed", message, session_id: session.id }
+    }
+    if (status === 429) {
+      return { status: "rate_limited", message, session_id: session.id }
+    }
+    throw error
+  }
+}
+
+/** What the 3D return put in the storefront's address: `?error=` on the failure URL. */
+export function readPaymentReturn(search: string | URLSearchParams | Record<string, string | string[] | undefined>): { error: string | null } {
+  let value: string | string[] | null | undefined
+  if (typeof search === "string" || search instanceof URLSearchParams) {
+    value = new URLSearchParams(search).get("error")
+  } else {
+    value = search.error
+  }
+  const text = (Array.isArray(value) ? value[0] : value)?.trim()
+  // The plugin's messages are short sentences; anything else in the address is shown as at most one line.
+  return { error: text ? text.replace(/\s+/g, " ").slice(0, 300) : null }
+}
+
+/**
+ * After the return: whether the cart became an order. The plugin completes the cart itself (the 3D
+ * return, the sale webhook, the reconciliation job, a direct payment), so a storefront that kept the
+ * cart's id must drop it once this says `completed`.
+ */
+export async function retrieveCartState(sdk: SdkLike, cartId: string, headers?: Headers): Promise<{ completed: boolean }> {
+  const { cart } = await sdk.client.fetch<{ cart: { completed_at?: string | null } }>(`/store/carts/${encodeURIComponent(cartId)}`, {
+    method: "GET",
+    query: { fields: "id,completed_at" },
+    headers,
+  })
+  return { completed: Boolean(cart.completed_at) }
+}
+
+/** The order the plugin placed (the id the success URL carries), as the store API shows it to a guest. */
+export async function retrieveOrder<T = { id: string; total: number; currency_code: string; status: string }>(
+  sdk: SdkLike,
+  orderId: string,
+  input: { fields?: string; headers?: Headers } = {}
+): Promise<T> {
+  const { order } = await sdk.client.fetch<{ order: T }>(`/store/orders/${encodeURIComponent(orderId)}`, {
+    method: "GET",
+    query: input.fields ? { fields: input.fields } : undefined,
+    headers: input.headers,
+  })
+  return order
+}
+
+function choiceBody(choice: InstallmentChoice): InstallmentChoice {
+  const body: InstallmentChoice = { installments_number: Math.max(1, Math.trunc(Number(choice.installments_number) || 1)) }
+  if (choice.maturity_period !== undefined && choice.payment_frequency !== undefined) {
+    body.installments_number = 1
+    body.maturity_period = Number(choice.maturity_period)
+    body.payment_frequency = Number(choice.payment_frequency)
+  }
+  return body
+}
+
+/** Medusa's cart total (a number in the currency's main unit) as the decimal string the plugin takes. */
+export function formatAmount(amount: number | string): string {
+  if (typeof amount === "string") {
+    return amount
+  }
+  return (Math.round(amount * 100) / 100).toFixed(2)
+}
+
+/** The first digits of a card number a BIN look-up needs (6 to 8), or null while fewer are typed. */
+export function binOf(cardNumber: string): string | null {
+  const digits = cardNumber.replace(/\D/g, "")
+  return digits.length >= 6 ? digits.slice(0, 6) : null
+}

@@ -1,0 +1,7 @@
+"use client"
+
+export { SipayHostedPayButton } from "./hosted-pay-button"
+export { SipayThreeDCardForm } from "./three-d-card-form"
+export { SipayDirectCardForm } from "./direct-card-form"
+export { SipayPaymentError } from "./payment-error"
+export { MESSAGES } from "./messages"

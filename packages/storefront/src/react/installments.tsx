@@ -1,0 +1,130 @@
+import { useEffect, useId, useState } from "react"
+import type { InstallmentChoice, InstallmentOffer, Locale } from "../index"
+import { CLASSES } from "./classes"
+import { fill, formatMoney, type Messages } from "./messages"
+
+/** Installment options of the card's BIN, asked for once per BIN; `null` while no BIN is typed. */
+export function useInstallmentOffer(bin: string | null, getInstallments: (bin: string) => Promise<InstallmentOffer>) {
+  const [state, setState] = useState<{ bin: string | null; offer: InstallmentOffer | null; loading: boolean; failed: boolean }>({
+    bin: null,
+    offer: null,
+    loading: false,
+    failed: false,
+  })
+  useEffect(() => {
+    if (!bin) {
+      setState({ bin: null, offer: null, loading: false, failed: false })
+      return
+    }
+    let current = true
+    setState({ bin, offer: null, loading: true, failed: false })
+    getInstallments(bin)
+      .then((offer) => current && setState({ bin, offer, loading: false, failed: false }))
+      .catch(() => current && setState({ bin, offer: null, loading: false, failed: true }))
+    return () => {
+      current = false
+    }
+    // getInstallments is usually a new function each render (a server action wrapper): the BIN decides.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [bin])
+  return state
+}
+
+/**
+ * The shopper's choice among the options: single payment, N installments, or the agricultural type
+ * with its maturity period and payment frequency. Its inputs belong to `formId` (a form that is never
+ * submitted), so a real form post to the gateway carries only the card and the signed fields.
+ */
+export function InstallmentPicker(props: {
+  t: Messages
+  lang?: Locale
+  currencyCode: string
+  amount: number | string
+  state: ReturnType<typeof useInstallmentOffer>
+  formId: string
+  choice: InstallmentChoice
+  onChoice: (choice: InstallmentChoice) => void
+}) {
+  const id = useId()
+  const { t, state } = props
+  const options = state.offer?.installments ?? [{ installments_number: 1, amount_to_be_paid: null, label: null, card_program: null }]
+  const agricultural = state.offer?.agricultural ?? null
+  const isAgricultural = props.choice.maturity_period !== undefined
+  const hint = !state.bin ? t.typeNumber : state.loading ? t.loadingOptions : state.failed ? t.optionsFailed : ""
+  return (
+    <fieldset className={CLASSES.fieldset} aria-busy={state.loading || undefined}>
+      <legend className={CLASSES.legend}>{t.installments}</legend>
+      <p className={CLASSES.hint} role="status" aria-live="polite">{hint}</p>
+      {options.map((option) => (
+        <label key={option.installments_number} className={CLASSES.choice}>
+          <input
+            type="radio"
+            form={props.formId}
+            name={`${id}-installments`}
+            value={option.installments_number}
+            checked={!isAgricultural && props.choice.installments_number === option.installments_number}
+            onChange={() => props.onChoice({ installments_number: option.installments_number })}
+            data-installments={option.installments_number}
+          />
+          {option.installments_number === 1 ? t.single : fill(t.count, { count: option.installments_number })}
+          {option.amount_to_be_paid ? ` · ${formatMoney(option.amount_to_be_paid, props.currencyCode, props.lang)}` : ""}
+        </label>
+      ))}
+      {agricultural ? (
+        <>
+          <label className={CLASSES.choice}>
+            <input
+              type="radio"
+              form={props.formId}
+              name={`${id}-installments`}
+              value="agricultural"
+              checked={isAgricultural}
+              onChange={() =>
+                props.onChoice({ installments_number: 1, maturity_period: agricultural.maturity_periods[0], payment_frequency: agricultural.payment_frequencies[0] })
+              }
+              data-installments="agricultural"
+            />
+            {t.agricultural}
+          </label>
+          {isAgricultural ? (
+            <div className={CLASSES.row}>
+              <div className={CLASSES.field}>
+                <label className={CLASSES.label} htmlFor={`${id}-maturity`}>{t.maturity}</label>
+                <select
+                  id={`${id}-maturity`}
+                  form={props.formId}
+                  className={CLASSES.input}
+                  value={props.choice.maturity_period}
+                  onChange={(event) => props.onChoice({ ...props.choice, maturity_period: Number(event.currentTarget.value) })}
+                >
+                  {agricultural.maturity_periods.map((days) => <option key={days} value={days}>{days}</option>)}
+                </select>
+              </div>
+              <div className={CLASSES.field}>
+                <label className={CLASSES.label} htmlFor={`${id}-frequency`}>{t.frequency}</label>
+                <select
+                  id={`${id}-frequency`}
+                  form={props.formId}
+                  className={CLASSES.input}
+                  value={props.choice.payment_frequency}
+                  onChange={(event) => props.onChoice({ ...props.choice, payment_frequency: Number(event.currentTarget.value) })}
+                >
+                  {agricultural.payment_frequencies.map((months) => <option key={months} value={months}>{months}</option>)}
+                </select>
+              </div>
+            </div>
+          ) : null}
+        </>
+      ) : null}
+    </fieldset>
+  )
+}
+
+/** A choice no longer offered for the new BIN falls back to single payment. */
+export function choiceStillOffered(choice: InstallmentChoice, offer: InstallmentOffer | null): InstallmentChoice {
+  if (choice.maturity_period !== undefined) {
+    return offer?.agricultural ? choice : { installments_number: 1 }
+  }
+  const offered = offer?.installments.some((option) => option.installments_number === choice.installments_number)
+  return offered || choice.installments_number === 1 ? choice : { installments_number: 1 }
+}

@@ -1,0 +1,70 @@
+import type { Locale } from "../index"
+
+/** Every text the components show, Turkish and English. */
+export const MESSAGES = {
+  tr: {
+    pay: "Kartla öde",
+    payAmount: "{amount} öde",
+    redirecting: "Ödeme sayfasına yönlendiriliyorsunuz…",
+    paying: "Ödeme yapılıyor…",
+    holder: "Kart üzerindeki isim",
+    number: "Kart numarası",
+    month: "Son kullanma ayı (AA)",
+    year: "Son kullanma yılı (YYYY)",
+    cvv: "Güvenlik kodu (CVV)",
+    installments: "Taksit seçenekleri",
+    single: "Tek çekim",
+    count: "{count} taksit",
+    agricultural: "Tarım kartı ödemesi",
+    maturity: "Vade (gün)",
+    frequency: "Ödeme sıklığı (ay)",
+    typeNumber: "Taksit seçenekleri için kart numarasını girin.",
+    loadingOptions: "Taksit seçenekleri yükleniyor…",
+    optionsFailed: "Taksit seçenekleri alınamadı; tek çekim ile ödeyebilirsiniz.",
+    invalid: "Kart bilgilerini kontrol edin.",
+    failed: "Ödeme tamamlanamadı.",
+    paymentFailed: "Ödeme alınamadı",
+  },
+  en: {
+    pay: "Pay by card",
+    payAmount: "Pay {amount}",
+    redirecting: "Taking you to the payment page…",
+    paying: "Paying…",
+    holder: "Name on card",
+    number: "Card number",
+    month: "Expiry month (MM)",
+    year: "Expiry year (YYYY)",
+    cvv: "Security code (CVV)",
+    installments: "Installment options",
+    single: "Single payment",
+    count: "{count} installments",
+    agricultural: "Agricultural card payment",
+    maturity: "Maturity (days)",
+    frequency: "Payment frequency (months)",
+    typeNumber: "Enter the card number to see installment options.",
+    loadingOptions: "Loading installment options…",
+    optionsFailed: "Installment options could not be loaded; you can pay in a single payment.",
+    invalid: "Please check the card details.",
+    failed: "The payment did not go through.",
+    paymentFailed: "Payment failed",
+  },
+} as const
+
+export type Messages = { [K in keyof (typeof MESSAGES)["en"]]: string }
+
+export function messagesFor(lang: Locale | undefined): Messages {
+  return MESSAGES[lang === "en" ? "en" : "tr"]
+}
+
+export function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole))
+}
+
+export function formatMoney(amount: number | string, currencyCode: string, lang: Locale | undefined): string {
+  const value = typeof amount === "string" ? Number(amount) : amount
+  try {
+    return new Intl.NumberFormat(lang === "en" ? "en-GB" : "tr-TR", { style: "currency", currency: currencyCode.toUpperCase() }).format(value)
+  } catch {
+    return `${value.toFixed(2)} ${currencyCode.toUpperCase()}`
+  }
+}

@@ -1,0 +1,103 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from "react"
+import type { InstallmentChoice, InstallmentOffer, Locale, ThreeDForm } from "../index"
+import { cardLooksValid, CardFields, readCard } from "./card-fields"
+import { CLASSES } from "./classes"
+import { choiceStillOffered, InstallmentPicker, useInstallmentOffer } from "./installments"
+import { fill, formatMoney, messagesFor } from "./messages"
+
+/**
+ * 3D with the store's own card form: installments by BIN (the agricultural type too), then
+ * `startForm` (a server action calling `startThreeDForm`) signs the choice and the form is submitted as
+ * a real browser form post to the gateway, card inputs and signed fields together.
+ */
+export function SipayThreeDCardForm(props: {
+  amount: number | string
+  currencyCode: string
+  getInstallments: (bin: string) => Promise<InstallmentOffer>
+  startForm: (choice: InstallmentChoice) => Promise<ThreeDForm | { error: string }>
+  lang?: Locale
+  disabled?: boolean
+  "data-testid"?: string
+}) {
+  const t = messagesFor(props.lang)
+  const formRef = useRef<HTMLFormElement>(null)
+  const choicesId = `${useId()}-choices`
+  const errorId = `${choicesId}-error`
+  const [bin, setBin] = useState<string | null>(null)
+  const [choice, setChoice] = useState<InstallmentChoice>({ installments_number: 1 })
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const offerState = useInstallmentOffer(bin, props.getInstallments)
+  useEffect(() => setChoice((current) => choiceStillOffered(current, offerState.offer)), [offerState.offer])
+  useEffect(() => {
+    // Back from the gateway through the browser's history: the form is usable again.
+    const onShow = (event: PageTransitionEvent) => event.persisted && setBusy(false)
+    window.addEventListener("pageshow", onShow)
+    return () => window.removeEventListener("pageshow", onShow)
+  }, [])
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const form = event.currentTarget
+    if (busy) return
+    if (!cardLooksValid(readCard(form))) {
+      setError(t.invalid)
+      return
+    }
+    setError(null)
+    setBusy(true)
+    try {
+      const signed = await props.startForm(choice)
+      if ("error" in signed) {
+        throw new Error(signed.error)
+      }
+      postToGateway(form, signed)
+    } catch (caught) {
+      setError((caught as Error)?.message || t.failed)
+      setBusy(false)
+    }
+  }
+
+  return (
+    <>
+      <form id={choicesId} hidden onSubmit={(event) => event.preventDefault()} />
+      <form ref={formRef} className={CLASSES.form} onSubmit={onSubmit} noValidate data-testid={props["data-testid"] ?? "sipay-3d-card-form"}>
+        <CardFields t={t} onBin={setBin} invalid={Boolean(error)} describedBy={error ? errorId : undefined} disabled={props.disabled} />
+        <InstallmentPicker t={t} lang={props.lang} currencyCode={props.currencyCode} amount={props.amount} state={offerState} formId={choicesId} choice={choice} onChoice={setChoice} />
+        <div data-signed-fields="" hidden />
+        <button type="submit" className={CLASSES.button} disabled={props.disabled || busy} aria-busy={busy || undefined}>
+          {busy ? t.paying : fill(t.payAmount, { amount: formatMoney(props.amount, props.currencyCode, props.lang) })}
+        </button>
+        {error ? <div id={errorId} className={CLASSES.error} role="alert">{error}</div> : null}
+      </form>
+    </>
+  )
+}
+
+/** The real form post: the signed fields as hidden inputs beside the card inputs, then a native submit. */
+function postToGateway(form: HTMLFormElement, signed: ThreeDForm): void {
+  const box = form.querySelector("[data-signed-fields]") as HTMLElement
+  box.replaceChildren()
+  const add = (name: string, value: string) => {
+    const input = document.createElement("input")
+    input.type = "hidden"
+    input.name = name
+    input.value = value
+    box.appendChild(input)
+  }
+  for (const [name, value] of Object.entries(signed.fields)) {
+    add(name, String(value))
+  }
+  // The gateway's name/surname come from the holder's name typed here when the plugin did not sign them.
+  const holder = String((form.elements.namedItem("cc_holder_name") as HTMLInputElement).value).trim().split(/\s+/)
+  const surname = holder.length > 1 ? holder.pop()! : holder[0]
+  if (signed.fields.name === undefined) add("name", holder.join(" ").slice(0, 50))
+  if (signed.fields.surname === undefined) add("surname", surname.slice(0, 50))
+  const card = readCard(form)
+  ;(form.elements.namedItem("cc_no") as HTMLInputElement).value = card.number
+  ;(form.elements.namedItem("expiry_month") as HTMLInputElement).value = card.expiry_month
+  ;(form.elements.namedItem("expiry_year") as HTMLInputElement).value = card.expiry_year
+  form.method = "post"
+  form.action = signed.action
+  HTMLFormElement.prototype.submit.call(form)
+}
