@@ -4,6 +4,7 @@ import { SIPAY_MODULE } from "../modules/sipay"
 import type SipayModuleService from "../modules/sipay/service"
 import { DEFAULT_CHECKOUT_TOKEN_TTL_SECONDS, issueCheckoutToken, verifyCheckoutToken } from "../lib/hosted-page"
 import { startPaymentAttemptWorkflow } from "../workflows/start-payment-attempt"
+import { clientAddress } from "./client-address"
 import type { AttemptChoiceBody } from "./validators"
 
 export function sipayModuleOf(req: MedusaRequest): SipayModuleService {
@@ -36,7 +37,7 @@ export async function issueThreeDForm(
       installments_number: body.installments_number,
       maturity_period: body.maturity_period,
       payment_frequency: body.payment_frequency,
-      ip: req.ip,
+      ip: clientAddress(req, sessionId),
       ...("cartId" in binding ? { cart_id: binding.cartId } : {}),
     },
   })
