@@ -138,9 +138,9 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): SipayOptio
     timeoutMs: env.SIPAY_TIMEOUT_MS ? Number(env.SIPAY_TIMEOUT_MS) : undefined,
     reconcileAfterSeconds: env.SIPAY_RECONCILE_AFTER_SECONDS ? Number(env.SIPAY_RECONCILE_AFTER_SECONDS) : undefined,
     reconcileBatchSize: env.SIPAY_RECONCILE_BATCH_SIZE ? Number(env.SIPAY_RECONCILE_BATCH_SIZE) : undefined,
-    // JSON, e.g. {"windowSeconds":60,"perAddress":10}
     rateLimitStore: env.SIPAY_RATE_LIMIT_STORE === "postgres" ? "postgres" : undefined,
     tokenLockTimeoutMs: env.SIPAY_TOKEN_LOCK_TIMEOUT_MS ? Number(env.SIPAY_TOKEN_LOCK_TIMEOUT_MS) : undefined,
+    // JSON, e.g. {"windowSeconds":60,"perAddress":10}
     rateLimits: env.SIPAY_RATE_LIMITS ? (JSON.parse(env.SIPAY_RATE_LIMITS) as RateLimitOptions) : undefined,
     trustedProxies: env.SIPAY_TRUSTED_PROXIES ? env.SIPAY_TRUSTED_PROXIES.split(",").map((entry) => entry.trim()).filter(Boolean) : undefined,
     storefrontSecret: env.SIPAY_STOREFRONT_SECRET || undefined,
