@@ -3,7 +3,7 @@
 // Environment: DEMO_STORE_PORT (9000), DEMO_STOREFRONT_PORT (8000), DEMO_SANDBOX_PORT (4010),
 // DEMO_DATA_DIR, DEMO_DB_NAME (medusa_sipay_demo), DEMO_VERBOSE=1 (show the servers' logs),
 // DB_HOST / DB_PORT / DB_USERNAME / DB_PASSWORD (a PostgreSQL to use; else an embedded one).
-// `--cluster`: two server instances and a worker behind one address, on Medusa's Redis modules
+// `--cluster` (or DEMO_CLUSTER=1): two server instances and a worker behind one address, on Medusa's Redis modules
 // (MEDUSA_CLUSTER_REDIS_URL, default redis://127.0.0.1:6379; MEDUSA_CLUSTER_REDIS_PREFIX).
 import { defaultDataDir, startDemoStack } from "./lib/demo-stack.mjs"
 
@@ -11,7 +11,7 @@ import { defaultDataDir, startDemoStack } from "./lib/demo-stack.mjs"
 const out = (line = "") => process.stdout.write(`${line}\n`)
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`
 
-const cluster = process.argv.slice(2).includes("--cluster")
+const cluster = process.argv.slice(2).includes("--cluster") || process.env.DEMO_CLUSTER === "1"
 let stepNumber = 0
 const STEPS = cluster ? 9 : 8
 const timings = []

@@ -1,0 +1,11 @@
+import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import reconcileSipayAttempts from "../../../../../jobs/sipay-reconcile-attempts"
+
+/**
+ * "Settle pending payments now": runs the reconciliation job in this instance (the schedule runs it on
+ * the worker). A run overlapping another instance's is harmless: each attempt is settled under its lock.
+ */
+export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
+  const report = await reconcileSipayAttempts(req.scope)
+  res.json({ reconciliation: report })
+}
