@@ -332,13 +332,22 @@ medusaIntegrationTestRunner({
         await attack(
           ctx(),
           { attack: "a cross-site form post to the hosted page's sign route is refused", point: POINT_3, status: "closed" },
-          allOf(nothingChanged(), reported("answered 403 cross_site_request", { status: 403, code: "cross_site_request" })),
+          allOf(nothingChanged(), refusedAsCrossSite()),
           async () => {
-            const answer = await send(url, {
-              headers: { origin: "https://evil.example", "x-forwarded-for": "203.0.113.161" },
-              body: new URLSearchParams({ installments_number: "1" }),
-            })
-            return { status: answer.status, code: answer.json?.code }
+            const backend = new URL(stack.backendUrl)
+            // Another site's form, a sandboxed frame (Origin: null), a browser that sends only Sec-Fetch-Site, a look-alike host.
+            const variants: Record<string, string>[] = [
+              { origin: "https://evil.example" },
+              { origin: "null", "sec-fetch-site": "cross-site" },
+              { "sec-fetch-site": "cross-site" },
+              { origin: `${backend.protocol}//${backend.hostname}.evil.example:${backend.port}`, "sec-fetch-site": "cross-site" },
+            ]
+            const answers = []
+            for (const headers of variants) {
+              const answer = await send(url, { headers: { ...headers, "x-forwarded-for": "203.0.113.161" }, body: new URLSearchParams({ installments_number: "1" }) })
+              answers.push({ status: answer.status, code: answer.json?.code })
+            }
+            return { answers }
           }
         )
       })
@@ -366,6 +375,18 @@ medusaIntegrationTestRunner({
     })
   },
 })
+
+/** Every variant answered 403 cross_site_request. */
+function refusedAsCrossSite(): Expectation {
+  return {
+    text: "every variant answered 403 cross_site_request",
+    check: (_b, _a, extra) => {
+      const answers = (extra.answers ?? []) as { status: number; code?: string }[]
+      const wrong = answers.filter((answer) => answer.status !== 403 || answer.code !== "cross_site_request")
+      return !answers.length ? ["nothing was sent"] : wrong.map((answer) => `a variant answered ${answer.status} ${answer.code ?? ""}`.trim())
+    },
+  }
+}
 
 /** n orders, each captured once: every shopper paid. */
 function exactlyOneOrderEach(n: number): Expectation {
