@@ -1,0 +1,315 @@
+import { createServer, Server } from "node:http"
+import Medusa from "@medusajs/js-sdk"
+import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import type { Browser, BrowserContext, Page } from "playwright-core"
+import {
+  ensurePaymentSession,
+  getInstallmentOptions,
+  payDirect,
+  retrieveCartState,
+  retrieveOrder,
+  SIPAY_2D_PROVIDER_ID,
+  SIPAY_3D_PROVIDER_ID,
+  startHostedPayment,
+  startThreeDForm,
+  type SdkLike,
+} from "../../packages/storefront/src"
+import { signClientAddress } from "../../packages/storefront/src/server"
+import { SMS_TEST_CODE } from "../../src/sandbox"
+import { launchBrowser, screenshotPath } from "../harness/browser"
+import { seedStore, SeededStore } from "../harness/seed"
+import { createCart, DECLINING_CARD, PAYING_CARD, payAtGateway, returnToStore } from "../harness/shopper"
+import { useSipayStack } from "../harness/stack"
+import { startTestStorefront, TestStorefront } from "./test-storefront"
+
+jest.setTimeout(300 * 1000)
+
+const STOREFRONT_SECRET = "storefront-kit-test-secret-0001"
+const AGRICULTURAL_CARD = "9792090000000004"
+const SHOPPER_IP = "203.0.113.7"
+
+// The test storefront must be up before the stack's beforeAll reads its address: this hook is declared first.
+let storefront: TestStorefront
+const env: Record<string, string> = {}
+beforeAll(async () => {
+  storefront = await startTestStorefront()
+  Object.assign(env, {
+    STOREFRONT_URL: storefront.url,
+    // The kit's success route drops the cart cookie; the failure URL is the plugin's default (the starter's payment step).
+    SIPAY_SUCCESS_URL: `${storefront.url}/api/sipay/success?order_id={order_id}&country_code={country_code}`,
+    SIPAY_FAILURE_URL: "",
+    SIPAY_STOREFRONT_SECRET: STOREFRONT_SECRET,
+    SIPAY_AGRICULTURAL_INSTALLMENTS: "true",
+  })
+})
+afterAll(async () => {
+  await storefront?.close()
+})
+const stack = useSipayStack({ env })
+
+medusaIntegrationTestRunner({
+  testSuite: ({ api, getContainer }) => {
+    let store: SeededStore
+    let sdk: SdkLike
+    let browser: Browser
+
+    beforeAll(async () => {
+      browser = await launchBrowser()
+    })
+    afterAll(async () => {
+      await browser?.close()
+    })
+    beforeEach(async () => {
+      store = await seedStore(getContainer())
+      sdk = new Medusa({ baseUrl: stack.backendUrl, publishableKey: store.publishableKey }) as unknown as SdkLike
+      storefront.configure({ backendUrl: stack.backendUrl, publishableKey: store.publishableKey, storefrontSecret: STOREFRONT_SECRET })
+    })
+
+    async function newCart() {
+      const created = await createCart(api, store)
+      const { cart } = await sdk.client.fetch<{ cart: any }>(`/store/carts/${created.id}`, { query: { fields: "id,total,currency_code,*payment_collection,*payment_collection.payment_sessions" } })
+      return cart as { id: string; total: number; currency_code: string; payment_collection?: any }
+    }
+
+    async function orderOfCart(cartId: string) {
+      const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
+      const { data } = await query.graph({ entity: "cart", fields: ["order.id", "order.payment_collections.payments.*"], filters: { id: cartId } })
+      return (data[0] as any)?.order as { id: string; payment_collections: { payments: any[] }[] } | undefined
+    }
+
+    async function gatewaySales(): Promise<any[]> {
+      return (await fetch(`${stack.sandbox.link_base}/__sandbox/sales`)).json()
+    }
+
+    describe("helpers over the JS SDK, against the Medusa app", () => {
+      it("start a hosted-page payment: a session is created once, the signed address opens the page, another cart's id opens nothing", async () => {
+        const cart = await newCart()
+        const first = await startHostedPayment(sdk, { cart, lang: "tr" })
+        expect(first.url).toMatch(new RegExp(`^${stack.backendUrl}/sipay/checkout/${first.session_id}\\?lang=tr&token=`))
+        const page = await fetch(first.url)
+        expect(page.status).toBe(200)
+        expect(await page.text()).toContain('autocomplete="cc-number"')
+
+        const { cart: withSession } = await sdk.client.fetch<{ cart: any }>(`/store/carts/${cart.id}`, { query: { fields: "id,*payment_collection,*payment_collection.payment_sessions" } })
+        const again = await startHostedPayment(sdk, { cart: withSession })
+        expect(again.session_id).toBe(first.session_id)
+        expect((await ensurePaymentSession(sdk, withSession, SIPAY_3D_PROVIDER_ID)).id).toBe(first.session_id)
+
+        const other = await newCart()
+        await expect(startHostedPayment(sdk, { cart: { ...other, payment_collection: withSession.payment_collection } })).rejects.toMatchObject({ status: 404 })
+      })
+
+      it("installment options by BIN: counts with amounts for a card, the agricultural terms for an agricultural card", async () => {
+        const cart = await newCart()
+        const plain = await getInstallmentOptions(sdk, { bin: "4508034508", amount: cart.total, currencyCode: cart.currency_code })
+        expect(plain.installments.map((option) => option.installments_number)).toEqual([1, 2, 3, 6, 9, 12])
+        expect(plain.agricultural).toBeNull()
+        const agricultural = await getInstallmentOptions(sdk, { bin: AGRICULTURAL_CARD.slice(0, 6), amount: cart.total, currencyCode: "try" })
+        expect(agricultural.agricultural).toEqual({ maturity_periods: [3, 6, 9, 12], payment_frequencies: [1, 3, 6] })
+        await expect(getInstallmentOptions(sdk, { bin: "4508", amount: 1, currencyCode: "TRY" })).rejects.toThrow(/6 to 8 digits/)
+      })
+
+      it("a card form of the store's own gets signed fields for the choice, which the gateway accepts", async () => {
+        const cart = await newCart()
+        const form = await startThreeDForm(sdk, { cart, choice: { installments_number: 3 } })
+        expect(form.action).toBe(`${stack.sandbox.base_url}/api/paySmart3D`)
+        expect(form.fields).toMatchObject({ installments_number: "3" })
+        expect(Object.keys(form.fields)).not.toEqual(expect.arrayContaining(["cc_no", "cvv"]))
+        const landing = await returnToStore(await payAtGateway({ action: form.action, fields: form.fields }))
+        expect(landing.pathname).toBe("/api/sipay/success")
+        expect(landing.searchParams.get("country_code")).toBe("tr")
+        expect(landing.searchParams.get("order_id")).toBe((await orderOfCart(cart.id))!.id)
+        expect(await retrieveCartState(sdk, cart.id)).toEqual({ completed: true })
+        expect((await retrieveOrder(sdk, landing.searchParams.get("order_id")!)).id).toBe(landing.searchParams.get("order_id"))
+      })
+
+      it("direct payment: a decline comes back as failed with the gateway's reason, the retry pays, and the signed shopper address reaches the gateway", async () => {
+        const cart = await newCart()
+        const card = { holder_name: PAYING_CARD.cc_holder_name, number: DECLINING_CARD.cc_no, expiry_month: PAYING_CARD.expiry_month, expiry_year: PAYING_CARD.expiry_year, cvv: "000" }
+        const signedFor = (sessionId: string) => signClientAddress({ secret: STOREFRONT_SECRET, ip: SHOPPER_IP, sessionId })
+        const declined = await payDirect(sdk, { cart, card, choice: { installments_number: 3 }, headers: signedFor })
+        expect(declined).toMatchObject({ status: "failed", message: expect.stringMatching(/Insufficient funds/) })
+        expect(await retrieveCartState(sdk, cart.id)).toEqual({ completed: false })
+
+        const { cart: again } = await sdk.client.fetch<{ cart: any }>(`/store/carts/${cart.id}`, { query: { fields: "id,*payment_collection,*payment_collection.payment_sessions" } })
+        const paid = await payDirect(sdk, { cart: again, card: { ...card, number: PAYING_CARD.cc_no }, choice: { installments_number: 3 }, headers: signedFor })
+        expect(paid).toMatchObject({ status: "paid" })
+        const order = await orderOfCart(cart.id)
+        expect(paid.status === "paid" && paid.order_id).toBe(order!.id)
+        expect(order!.payment_collections[0].payments[0]).toMatchObject({ provider_id: SIPAY_2D_PROVIDER_ID, data: expect.objectContaining({ installments: 3 }) })
+        const sales = await gatewaySales()
+        expect(sales.slice(-2).map((sale) => sale.payer?.ip)).toEqual([SHOPPER_IP, SHOPPER_IP])
+
+        // A signature under another secret is not believed: the gateway gets the storefront server's own address.
+        const other = await newCart()
+        const forged = (sessionId: string) => signClientAddress({ secret: "not-the-storefront-secret", ip: "198.51.100.1", sessionId })
+        await payDirect(sdk, { cart: other, card: { ...card, number: PAYING_CARD.cc_no }, choice: { installments_number: 1 }, headers: forged })
+        expect((await gatewaySales()).at(-1).payer.ip).not.toBe("198.51.100.1")
+      })
+    })
+
+    describe("React components (React 19) in a storefront's checkout, in Chromium", () => {
+      let context: BrowserContext
+      let page: Page
+
+      beforeEach(async () => {
+        // The shopper's address as the storefront's proxy reports it.
+        context = await browser.newContext({ locale: "tr-TR", extraHTTPHeaders: { "x-forwarded-for": SHOPPER_IP } })
+        page = await context.newPage()
+      })
+      afterEach(async () => {
+        await context?.close()
+      })
+
+      async function openCheckout(method: "hosted" | "form" | "direct") {
+        const cart = await newCart()
+        await page.goto(`${storefront.url}/test/cart?cart_id=${cart.id}&method=${method}`)
+        await page.waitForSelector("main h1")
+        expect(await page.textContent("#react-version")).toMatch(/^19\./)
+        return cart
+      }
+
+      async function fillCard(number: string) {
+        await page.getByLabel("Kart üzerindeki isim").fill(PAYING_CARD.cc_holder_name)
+        await page.getByLabel("Kart numarası").fill(number)
+        await page.getByLabel("Son kullanma ayı (AA)").fill(PAYING_CARD.expiry_month)
+        await page.getByLabel("Son kullanma yılı (YYYY)").fill(PAYING_CARD.expiry_year)
+        await page.getByLabel("Güvenlik kodu (CVV)").fill(PAYING_CARD.cvv)
+      }
+
+      async function confirmAtBank() {
+        await page.waitForSelector("#sms_code")
+        await page.fill("#sms_code", SMS_TEST_CODE)
+        await Promise.all([page.waitForURL(`${storefront.url}/**`), page.click("button.confirm")])
+      }
+
+      async function payOnHostedPage(number: string) {
+        await Promise.all([page.waitForURL(`${stack.backendUrl}/sipay/checkout/**`), page.getByRole("button", { name: "Kartla öde" }).click()])
+        await page.fill("#cc_holder_name", PAYING_CARD.cc_holder_name)
+        await page.fill("#cc_no", number)
+        await page.fill("#expiry_month", PAYING_CARD.expiry_month)
+        await page.fill("#expiry_year", PAYING_CARD.expiry_year)
+        await page.fill("#cvv", PAYING_CARD.cvv)
+        await Promise.all([page.waitForURL(`${stack.sandbox.base_url}/**`), page.click("#pay-button")])
+        await confirmAtBank()
+      }
+
+      it("3D hosted: the pay button, the hosted page, the bank page, and the landing carries the SameSite=Strict cart cookie, which the success route drops", async () => {
+        const cart = await openCheckout("hosted")
+        await payOnHostedPage(PAYING_CARD.cc_no)
+        await page.waitForURL(`${storefront.url}/tr/order/*/confirmed`)
+        const order = await orderOfCart(cart.id)
+        expect(await page.textContent("#order-id")).toBe(order!.id)
+        await page.screenshot({ path: screenshotPath("storefront kit 3D hosted", "confirmed"), fullPage: true })
+
+        // The landing after the bank page (a cross-site chain: gateway 127.0.0.1 -> backend localhost) carried the strict cookie.
+        const landing = storefront.requests.filter((request) => request.path.startsWith("/api/sipay/success")).at(-1)!
+        expect(landing.path).toBe(`/api/sipay/success?order_id=${order!.id}&country_code=tr`)
+        expect(landing.cookie).toContain(`_medusa_cart_id=${cart.id}`)
+        // The success route dropped it: the next "Add to cart" starts a new cart.
+        expect((await context.cookies(storefront.url)).map((cookie) => cookie.name)).not.toContain("_medusa_cart_id")
+        expect(order!.payment_collections[0].payments[0].captured_at).toBeTruthy()
+      })
+
+      it("control: a plain 303 chain started on the gateway's site arrives without the SameSite=Strict cookie", async () => {
+        const cart = await openCheckout("hosted")
+        // The old 3D return: the gateway's page (127.0.0.1) posts to a server that answers 303 to the storefront.
+        const redirector: Server = createServer((req, res) => {
+          if (req.method === "POST") {
+            res.writeHead(303, { location: `${storefront.url}/api/sipay/success?order_id=order_CONTROL&country_code=tr` })
+            return res.end()
+          }
+          res.writeHead(200, { "content-type": "text/html" })
+          res.end(`<!doctype html><title>Gateway</title><form method="post" action="/return"><button>Return</button></form>`)
+        })
+        await new Promise<void>((done) => redirector.listen(0, "127.0.0.1", () => done()))
+        try {
+          await page.goto(`http://127.0.0.1:${(redirector.address() as { port: number }).port}/`)
+          await Promise.all([page.waitForURL(`${storefront.url}/**`), page.click("button")])
+          const landing = storefront.requests.filter((request) => request.path.includes("order_CONTROL")).at(-1)!
+          expect(landing.cookie).not.toContain("_medusa_cart_id")
+          // The cookie is still in the browser: it was withheld, not lost.
+          expect((await context.cookies(storefront.url)).find((cookie) => cookie.name === "_medusa_cart_id")?.value).toBe(cart.id)
+        } finally {
+          await new Promise((done) => redirector.close(done))
+        }
+      })
+
+      it("decline shown on the payment step (the default failure URL, reached with the cart cookie), then a retry pays", async () => {
+        const cart = await openCheckout("hosted")
+        await payOnHostedPage(DECLINING_CARD.cc_no)
+        await page.waitForURL(`${storefront.url}/tr/checkout?**`)
+        const alert = page.getByRole("alert")
+        await alert.waitFor()
+        expect(await alert.textContent()).toMatch(/Insufficient funds/)
+        expect(new URL(page.url()).searchParams.get("cart_id")).toBe(cart.id)
+        await page.screenshot({ path: screenshotPath("storefront kit decline then retry", "decline shown"), fullPage: true })
+        expect(await orderOfCart(cart.id)).toBeUndefined()
+
+        await payOnHostedPage(PAYING_CARD.cc_no)
+        await page.waitForURL(`${storefront.url}/tr/order/*/confirmed`)
+        expect(await page.textContent("#order-id")).toBe((await orderOfCart(cart.id))!.id)
+      })
+
+      it("3D with the store's own card form: 3 installments, a real form post of the card and the signed fields to the gateway", async () => {
+        const cart = await openCheckout("form")
+        const posted: string[] = []
+        page.on("request", (request) => request.method() === "POST" && request.url().startsWith(stack.sandbox.base_url) && posted.push(request.postData() ?? ""))
+        await fillCard(PAYING_CARD.cc_no)
+        await page.locator('[data-installments="3"]').check()
+        await page.screenshot({ path: screenshotPath("storefront kit own 3D form", "card and installments"), fullPage: true })
+        await Promise.all([page.waitForURL(`${stack.sandbox.base_url}/**`), page.getByRole("button", { name: /öde$/ }).click()])
+        const fields = new URLSearchParams(posted[0])
+        expect(fields.get("cc_no")).toBe(PAYING_CARD.cc_no)
+        expect(fields.get("installments_number")).toBe("3")
+        expect(fields.get("hash_key")).toBeTruthy()
+        expect([...fields.keys()].some((name) => /installments$/.test(name) && name !== "installments_number")).toBe(false)
+        await confirmAtBank()
+        await page.waitForURL(`${storefront.url}/tr/order/*/confirmed`)
+        const order = await orderOfCart(cart.id)
+        expect(order!.payment_collections[0].payments[0].data.installments).toBe(3)
+      })
+
+      it("agricultural card: the form offers its maturity and frequency terms, and the payment carries the chosen ones", async () => {
+        const cart = await openCheckout("form")
+        await fillCard(AGRICULTURAL_CARD)
+        await page.locator('[data-installments="agricultural"]').check()
+        await page.getByLabel("Vade (gün)").selectOption("6")
+        await page.getByLabel("Ödeme sıklığı (ay)").selectOption("3")
+        await page.screenshot({ path: screenshotPath("storefront kit agricultural", "terms"), fullPage: true })
+        expect(await page.getByLabel("Vade (gün)").locator("option").allTextContents()).toEqual(["3", "6", "9", "12"])
+        const posted: string[] = []
+        page.on("request", (request) => request.method() === "POST" && request.url().startsWith(stack.sandbox.base_url) && posted.push(request.postData() ?? ""))
+        await Promise.all([page.waitForURL(`${stack.sandbox.base_url}/**`), page.getByRole("button", { name: /öde$/ }).click()])
+        const fields = new URLSearchParams(posted[0])
+        expect([fields.get("maturity_period"), fields.get("payment_frequency")]).toEqual(["6", "3"])
+        await confirmAtBank()
+        await page.waitForURL(`${storefront.url}/tr/order/*/confirmed`)
+        expect(await orderOfCart(cart.id)).toBeTruthy()
+      })
+
+      it("direct (2D) with 3 installments: decline shown in the form, then paid; the gateway gets the shopper's address", async () => {
+        const cart = await openCheckout("direct")
+        await fillCard(DECLINING_CARD.cc_no)
+        await page.locator('[data-installments="3"]').check()
+        await page.getByRole("button", { name: /öde$/ }).click()
+        const alert = page.getByRole("alert")
+        await alert.waitFor()
+        expect(await alert.textContent()).toMatch(/Insufficient funds/)
+        expect(await page.getByLabel("Güvenlik kodu (CVV)").inputValue()).toBe("")
+
+        await page.getByLabel("Kart numarası").fill(PAYING_CARD.cc_no)
+        await page.getByLabel("Güvenlik kodu (CVV)").fill(PAYING_CARD.cvv)
+        await page.locator('[data-installments="3"]').check()
+        await Promise.all([page.waitForURL(`${storefront.url}/tr/order/*/confirmed`), page.getByRole("button", { name: /öde$/ }).click()])
+        await page.screenshot({ path: screenshotPath("storefront kit direct", "confirmed"), fullPage: true })
+        const order = await orderOfCart(cart.id)
+        expect(await page.textContent("#order-id")).toBe(order!.id)
+        expect(order!.payment_collections[0].payments[0].data.installments).toBe(3)
+        expect((await gatewaySales()).at(-1).payer.ip).toBe(SHOPPER_IP)
+        expect((await context.cookies(storefront.url)).map((cookie) => cookie.name)).not.toContain("_medusa_cart_id")
+      })
+    })
+  },
+})
