@@ -5,7 +5,7 @@ export type CardOutcome = "success" | "insufficient_funds" | "3d_failure" | "pos
 export type TestCard = {
   number: string
   scheme: "VISA" | "MASTERCARD" | "TROY"
-  card_type: "CREDIT"
+  card_type: "CREDIT CARD"
   program: string
   bank: string
   outcome: CardOutcome
@@ -27,17 +27,17 @@ const ALL = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]
 export const SMS_TEST_CODE = "283126"
 
 export const TEST_CARDS: TestCard[] = [
-  { number: "4508034508034509", scheme: "VISA", card_type: "CREDIT", program: "WORLD", bank: "Sandbox Bank", outcome: "success", installments: ALL, description: "Published test card (Visa): succeeds" },
-  { number: "5406675406675403", scheme: "MASTERCARD", card_type: "CREDIT", program: "BONUS", bank: "Sandbox Bank", outcome: "success", installments: ALL, description: "Published test card (MasterCard): succeeds" },
-  { number: "6501700139082826", scheme: "TROY", card_type: "CREDIT", program: "PARAF", bank: "Sandbox Bank", outcome: "success", installments: ALL, description: "Published test card (Troy): succeeds" },
-  { number: "4000000200000000", scheme: "VISA", card_type: "CREDIT", program: "AXESS", bank: "Sandbox Bank", outcome: "insufficient_funds", installments: ALL, description: "Declined: insufficient funds (41)" },
-  { number: "5355760000000009", scheme: "MASTERCARD", card_type: "CREDIT", program: "MAXIMUM", bank: "Sandbox Bank", outcome: "3d_failure", installments: ALL, description: "3D authentication always fails on the bank page (41, md_status 0); succeeds in 2D" },
-  { number: "4090700000000008", scheme: "VISA", card_type: "CREDIT", program: "CARD_FNS", bank: "Sandbox Bank", outcome: "pos_not_defined", installments: ALL, description: "Pos was not defined (102, order_no null, credit_card_no null); getpos answers 102" },
-  { number: "5456160000000000", scheme: "MASTERCARD", card_type: "CREDIT", program: "ADVANT", bank: "Sandbox Bank", outcome: "blocked", installments: ALL, description: "Declined: card blocked (44)" },
-  { number: "4155140000000009", scheme: "VISA", card_type: "CREDIT", program: "WORLD", bank: "Sandbox Bank", outcome: "success", laterCharges: "decline_once", installments: ALL, description: "Succeeds; each later recurring charge is declined once (insufficient funds) and succeeds on the retry a day later" },
-  { number: "4155150000000008", scheme: "VISA", card_type: "CREDIT", program: "WORLD", bank: "Sandbox Bank", outcome: "success", laterCharges: "decline_always", installments: ALL, description: "Succeeds; later recurring charges are always declined: after 3 tries the plan stops" },
+  { number: "4508034508034509", scheme: "VISA", card_type: "CREDIT CARD", program: "WORLD", bank: "Sandbox Bank", outcome: "success", installments: ALL, description: "Published test card (Visa): succeeds" },
+  { number: "5406675406675403", scheme: "MASTERCARD", card_type: "CREDIT CARD", program: "BONUS", bank: "Sandbox Bank", outcome: "success", installments: ALL, description: "Published test card (MasterCard): succeeds" },
+  { number: "6501700139082826", scheme: "TROY", card_type: "CREDIT CARD", program: "PARAF", bank: "Sandbox Bank", outcome: "success", installments: ALL, description: "Published test card (Troy): succeeds" },
+  { number: "4000000200000000", scheme: "VISA", card_type: "CREDIT CARD", program: "AXESS", bank: "Sandbox Bank", outcome: "insufficient_funds", installments: ALL, description: "Declined: insufficient funds (41)" },
+  { number: "5355760000000009", scheme: "MASTERCARD", card_type: "CREDIT CARD", program: "MAXIMUM", bank: "Sandbox Bank", outcome: "3d_failure", installments: ALL, description: "3D authentication always fails on the bank page (41, md_status 0); succeeds in 2D" },
+  { number: "4090700000000008", scheme: "VISA", card_type: "CREDIT CARD", program: "CARD_FNS", bank: "Sandbox Bank", outcome: "pos_not_defined", installments: ALL, description: "Pos was not defined (102, order_no null, credit_card_no null); getpos answers 102" },
+  { number: "5456160000000000", scheme: "MASTERCARD", card_type: "CREDIT CARD", program: "ADVANT", bank: "Sandbox Bank", outcome: "blocked", installments: ALL, description: "Declined: card blocked (44)" },
+  { number: "4155140000000009", scheme: "VISA", card_type: "CREDIT CARD", program: "WORLD", bank: "Sandbox Bank", outcome: "success", laterCharges: "decline_once", installments: ALL, description: "Succeeds; each later recurring charge is declined once (insufficient funds) and succeeds on the retry a day later" },
+  { number: "4155150000000008", scheme: "VISA", card_type: "CREDIT CARD", program: "WORLD", bank: "Sandbox Bank", outcome: "success", laterCharges: "decline_always", installments: ALL, description: "Succeeds; later recurring charges are always declined: after 3 tries the plan stops" },
   {
-    number: "9792090000000004", scheme: "TROY", card_type: "CREDIT", program: "TARIM", bank: "Sandbox Agricultural Bank", outcome: "success", installments: [1],
+    number: "9792090000000004", scheme: "TROY", card_type: "CREDIT CARD", program: "TARIM", bank: "Sandbox Agricultural Bank", outcome: "success", installments: [1],
     agricultural: { maturity_period: [3, 6, 9, 12], payment_frequency: [1, 3, 6] },
     description: "Agricultural card: installments offers maturity_period/payment_frequency; payments must send both",
   },

@@ -5,7 +5,8 @@ import { SMS_TEST_CODE, TEST_CARDS } from "./cards"
 import { startSandbox, type StartSandboxOptions } from "./index"
 import type { MerchantConfig } from "./types"
 
-const USAGE = `Usage: sipay-sandbox [--port 4010] [--host 127.0.0.1] [--config sandbox.json] [--data FILE] [--test-controls] [--public-url URL]`
+const USAGE = `Usage: sipay-sandbox [--port 4010] [--host 127.0.0.1] [--config sandbox.json] [--data FILE] [--test-controls] [--public-url URL]
+                     [--redirect-names service|sipay] [--checkstatus-codes published|reference] [--checkstatus-array]`
 
 function parseArgs(argv: string[]): StartSandboxOptions {
   const options: StartSandboxOptions = { port: 4010 }
@@ -22,6 +23,9 @@ function parseArgs(argv: string[]): StartSandboxOptions {
     else if (arg === "--public-url") options.publicUrl = value()
     else if (arg === "--test-controls") options.testControls = true
     else if (arg === "--config") options.merchants = readConfig(resolve(value()))
+    else if (arg === "--redirect-names") options.redirectNames = oneOf(arg, value(), ["service", "sipay"] as const)
+    else if (arg === "--checkstatus-codes") options.checkstatusCodes = oneOf(arg, value(), ["published", "reference"] as const)
+    else if (arg === "--checkstatus-array") options.checkstatusArray = true
     else if (arg === "--help" || arg === "-h") {
       console.log(USAGE)
       process.exit(0)
@@ -29,6 +33,11 @@ function parseArgs(argv: string[]): StartSandboxOptions {
   }
   if (!Number.isInteger(options.port) || options.port! < 0) throw new Error("--port must be a port number")
   return options
+}
+
+function oneOf<T extends string>(option: string, value: string, allowed: readonly T[]): T {
+  if (!(allowed as readonly string[]).includes(value)) throw new Error(`${option} must be one of ${allowed.join(", ")}`)
+  return value as T
 }
 
 function readConfig(file: string): MerchantConfig[] {

@@ -1,7 +1,7 @@
 import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
 import { SandboxClock } from "./core/clock"
-import type { Gateway } from "./core/gateway"
+import { DEFAULT_CONVENTIONS, type Conventions, type Gateway } from "./core/gateway"
 import { demoMerchant, MerchantDirectory } from "./core/merchants"
 import { SandboxStore } from "./core/store"
 import { CONTROL_ROUTES } from "./controls"
@@ -9,6 +9,7 @@ import { FaultBoard } from "./faults"
 import { refreshLinks } from "./links/view"
 import { expirePreAuthorizations } from "./payments/expiry"
 import { chargeRecurringPlans } from "./recurring/plans"
+import { withBodyLimit } from "./http/io"
 import { createDispatcher } from "./http/router"
 import { BASE_PATH, GATEWAY_ROUTES } from "./routes"
 import type { Merchant, MerchantConfig } from "./types"
@@ -32,6 +33,12 @@ export type StartSandboxOptions = {
   publicUrl?: string
   /** Delays before webhook retries (default [1000, 5000]: 3 attempts). */
   webhookRetryDelaysMs?: number[]
+  /** The 3D redirect's names: "service" (service_status, the interface's; default) or "sipay" (sipay_status, the live gateway's). */
+  redirectNames?: Conventions["redirectNames"]
+  /** checkstatus codes: "published" (32 unknown invoice, 41 failed sale; default) or "reference" (31, 100 + Failed). */
+  checkstatusCodes?: Conventions["checkstatusCodes"]
+  /** Answers checkstatus as a one-element array (some live deployments do). */
+  checkstatusArray?: boolean
 }
 
 export type SandboxCredentials = Pick<Merchant, "merchant_id" | "merchant_key" | "app_id" | "app_secret">
@@ -57,10 +64,15 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<S
     merchants, store, clock, faults, webhooks,
     urls: { base_url: "", link_base: "" },
     testControls: options.testControls ?? false,
+    conventions: {
+      redirectNames: options.redirectNames ?? DEFAULT_CONVENTIONS.redirectNames,
+      checkstatusCodes: options.checkstatusCodes ?? DEFAULT_CONVENTIONS.checkstatusCodes,
+      checkstatusArray: options.checkstatusArray ?? DEFAULT_CONVENTIONS.checkstatusArray,
+    },
     sweepers: [expirePreAuthorizations, chargeRecurringPlans, refreshLinks],
   }
   const routes = gateway.testControls ? [...GATEWAY_ROUTES, ...CONTROL_ROUTES] : GATEWAY_ROUTES
-  const server = createServer(createDispatcher(routes, gateway))
+  const server = createServer(withBodyLimit(createDispatcher(routes, gateway)))
   const host = options.host ?? "127.0.0.1"
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject)

@@ -4,7 +4,7 @@ import { RecurringNotification, recordRecurringChargeStep } from "./steps/record
 
 export const RECURRING_CHARGE_RECORDED_EVENT = "sipay.recurring_charge.recorded"
 
-/** A recurring charge notified by the gateway: checked, confirmed, recorded once (a later try updates it), each change announced. */
+/** A recurring webhook triggers reading the charge from the gateway: recorded once as the gateway reports it (a later try updates it), each change announced. */
 export const recordRecurringChargeWorkflow = createWorkflow("sipay-record-recurring-charge", (input: RecurringNotification) => {
   const recorded = recordRecurringChargeStep(input)
   when({ recorded }, ({ recorded }) => recorded.changed).then(() => {

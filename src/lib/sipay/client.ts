@@ -6,13 +6,15 @@ import { threeDFormFields, twoDBody, validateCard, validatePaymentRequest } from
 import {
   checkStatusRecord,
   integerList,
+  isFailedSaleRecord,
   text,
   toPaymentResult,
   toPosOption,
   toTransactionStatus,
   verifyResultFields,
 } from "./results"
-import { NO_INSTALLMENTS_CODE, REFUND_CREATED_CODE, SUCCESS_CODE, TRANSACTION_NOT_FOUND_CODE } from "./status-codes"
+import { toRecurringPlan } from "./recurring"
+import { NO_INSTALLMENTS_CODE, NOT_FOUND_CODES, REFUND_CREATED_CODE, SUCCESS_CODE } from "./status-codes"
 import { parseExpiresAt, TokenCache } from "./token"
 import { GatewayTransport, type GatewayAnswer, type GatewayCall } from "./transport"
 import type {
@@ -125,13 +127,21 @@ export class SipayClient {
     return verifyResultFields(fields, this.config.appSecret)
   }
 
-  /** The gateway's record of an invoice; an unknown invoice (31) is found: false, not an error. */
+  /**
+   * The gateway's record of an invoice; an unknown invoice (31, or 32 as the gateway's docs publish it) is
+   * found: false, and a failed sale (100 or 41 with transaction_status Failed) is a Failed record, not an error.
+   * The record may come as an object or a one-element array.
+   */
   async checkStatus(invoiceId: string, options: { includePending?: boolean } = {}): Promise<TransactionStatus> {
     const body = wire.checkStatusBody(this.config.merchantKey, invoiceId, options.includePending ?? true, this.config.appSecret)
     const answer = await this.call({ operation: "checkstatus", url: this.url("checkstatus"), body, invoiceId })
     const record = checkStatusRecord(answer.body)
-    if (answer.statusCode === TRANSACTION_NOT_FOUND_CODE) {
-      return toTransactionStatus(record, invoiceId, false, answer.body)
+    if (answer.statusCode !== null && NOT_FOUND_CODES.includes(answer.statusCode)) {
+      return toTransactionStatus({ status_code: answer.statusCode }, invoiceId, false, answer.body)
+    }
+    // A declined sale is a result, not an error: the gateway's docs answer it 41 with transaction_status Failed.
+    if (isFailedSaleRecord(record, invoiceId)) {
+      return toTransactionStatus(record, invoiceId, true, answer.body)
     }
     this.expectSuccess("checkstatus", answer)
     return toTransactionStatus(record, invoiceId, true, answer.body)
@@ -173,11 +183,15 @@ export class SipayClient {
     const body = wire.completePaymentBody(this.config.merchantKey, invoiceId, orderId, action, this.config.appSecret)
     const answer = await this.call({ operation: "completePayment", url: this.url("completePayment"), body, invoiceId })
     this.expectSuccess("payment/complete", answer)
+    // As published the result is in `data` (QNBpay docs; the PHP SDK reads data.*); older answers put it at the top.
+    const data = answer.envelope.data !== null && typeof answer.envelope.data === "object" ? answer.envelope.data : {}
+    const record = { ...answer.envelope, ...data }
     return {
       statusCode: answer.statusCode,
       statusDescription: answer.description,
-      orderId: text(answer.envelope.order_id ?? answer.envelope.order_no) ?? orderId,
-      invoiceId: text(answer.envelope.invoice_id) ?? invoiceId,
+      status: text(record.status ?? record.transaction_status),
+      orderId: text(record.order_id ?? record.order_no) ?? orderId,
+      invoiceId: text(record.invoice_id) ?? invoiceId,
       raw: answer.body,
     }
   }
@@ -248,10 +262,7 @@ export class SipayClient {
     const body = wire.recurringQueryBody(this.config.merchantKey, planCode, recurringNumber)
     const answer = await this.call({ operation: "recurringQuery", url: this.url("recurringQuery"), body })
     this.expectSuccess("recurringPlan/query", answer)
-    const data = answer.envelope.data
-    const plan = Array.isArray(data) ? (data[0] ?? null) : data && typeof data === "object" ? data : null
-    const histories = plan?.transactionHistories ?? answer.envelope.transactionHistories
-    return { plan, transactionHistories: Array.isArray(histories) ? histories : [], raw: answer.body }
+    return toRecurringPlan(answer.envelope, answer.body)
   }
 
   async updateRecurringPlan(update: RecurringPlanUpdate): Promise<RecurringPlanUpdated> {

@@ -24,5 +24,6 @@ export {
 export type { HashedOperation, OperationName } from "./wire"
 export { LINK_CURRENCY_IDS } from "./payment-links"
 export { decryptResultHash } from "./results"
+export { recurringChargeStatus } from "./recurring"
 export { webhookFields } from "./webhook-body"
 export type * from "./types"

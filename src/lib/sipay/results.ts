@@ -120,6 +120,14 @@ export function checkStatusRecord(body: unknown): Record<string, any> {
   return record && typeof record === "object" ? record : {}
 }
 
+/**
+ * A checkstatus record of a failed sale of this invoice, whatever its code (41 "Order Failed" as the gateway's
+ * docs publish): it names the invoice and the sale's order id, so it is not an error about the request.
+ */
+export function isFailedSaleRecord(record: Record<string, any>, invoiceId: string): boolean {
+  return text(record.transaction_status) === "Failed" && text(record.invoice_id) === invoiceId && Boolean(text(record.order_id ?? record.order_no))
+}
+
 export function toTransactionStatus(record: Record<string, any>, invoiceId: string, found: boolean, raw: unknown): TransactionStatus {
   return {
     found,

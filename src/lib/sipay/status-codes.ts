@@ -50,6 +50,8 @@ export const STATUS_CODES: ReadonlyMap<number, StatusCodeInfo> = new Map(
 export const SUCCESS_CODE = 100
 export const REFUND_CREATED_CODE = 101
 export const TRANSACTION_NOT_FOUND_CODE = 31
+/** checkstatus of an unknown invoice: 31 (reference), 32 "Invalid invoice id" (the gateway's docs). */
+export const NOT_FOUND_CODES: readonly number[] = [31, 32]
 export const NO_INSTALLMENTS_CODE = 62
 export const REFUND_ID_REUSED_CODE = 104
 

@@ -145,6 +145,8 @@ export type RefundResult = { orderNo: string | null; invoiceId: string; refNo: s
 export type CompletePaymentResult = {
   statusCode: number | null
   statusDescription: string
+  /** "Completed" or "Failed" (data.status as published; transaction_status in the older top-level shape). */
+  status: string | null
   orderId: string | null
   invoiceId: string
   raw: unknown
@@ -267,6 +269,38 @@ export type PaymentLinkRecord = {
 export type PaymentLinkCreated = { dpl: PaymentLinkRecord; inputs: Record<string, unknown>; raw: unknown }
 export type PaymentLinkSent = { dpl: PaymentLinkRecord; link: string; raw: unknown }
 
-export type RecurringPlan = { plan: Record<string, unknown> | null; transactionHistories: Record<string, unknown>[]; raw: unknown }
+/** A recurring charge's outcome in one vocabulary: the webhook's Completed and the published history's Success are both "Completed". */
+export type RecurringChargeStatus = "Completed" | "Failed"
+
+/** One entry of a plan's transactionHistories, read from either shape. */
+export type RecurringCharge = {
+  recurringNumber: number | null
+  /** null when the gateway's word is not one of the vocabulary's. */
+  status: RecurringChargeStatus | null
+  /** The word as the gateway sent it. */
+  gatewayStatus: string | null
+  attempts: number | null
+  amount: string | null
+  /** The charge's gateway order id, when the answer carries it. */
+  orderId: string | null
+  actionDate: string | null
+  saleId: string | null
+  remarks: string | null
+}
+
+export type RecurringPlan = {
+  /** The plan's fields as the gateway sent them (top level or under data). */
+  plan: Record<string, unknown> | null
+  planCode: string | null
+  /** The order id of the plan's first payment (first_order_id; order_id in the older nested shape). */
+  firstOrderId: string | null
+  /** The invoice id of the plan's first payment, when the answer carries it. */
+  invoiceId: string | null
+  recurringStatus: string | null
+  nextActionDate: string | null
+  transactionHistories: Record<string, unknown>[]
+  charges: RecurringCharge[]
+  raw: unknown
+}
 export type RecurringPlanUpdate = { planCode: string; amount?: AmountInput; status?: string | number; paymentNumber?: number }
 export type RecurringPlanUpdated = { statusCode: number | null; statusDescription: string; raw: unknown }

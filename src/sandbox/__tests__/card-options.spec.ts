@@ -18,8 +18,9 @@ describe("sandbox: getpos and installments", () => {
     expect(body.status_code).toBe(100)
     expect(body.data.map((entry: { installments_number: number }) => entry.installments_number)).toEqual([1, 2, 3, 6])
     expect(body.data[0]).toEqual({
-      pos_id: expect.any(Number), installments_number: 1, card_type: "CREDIT", card_program: "BONUS", card_scheme: "MASTERCARD",
-      payable_amount: 150.75, amount_to_be_paid: 150.75, currency_code: "TRY", currency_id: 1, title: expect.any(String),
+      pos_id: expect.any(Number), campaign_id: 0, allocation_id: 0, installments_number: 1, card_type: "CREDIT CARD", card_program: "BONUS",
+      card_scheme: "MASTERCARD", is_commercial: 0, payable_amount: 150.75, amount_to_be_paid: "150.75", currency_code: "TRY", currency_id: 1,
+      title: expect.any(String),
     })
   })
 
@@ -41,9 +42,9 @@ describe("sandbox: getpos and installments", () => {
 
   it("installments: the merchant's counts; the agricultural BIN adds maturity_period and payment_frequency", async () => {
     const plain = await api("installments", { merchant_key: sandbox.merchant.merchant_key })
-    expect(plain.body).toEqual({ status_code: 100, status_description: "Success", installments: [1, 2, 3, 6] })
+    expect(plain.body).toEqual({ status_code: 100, status_description: "Success", message: "Merchant Active Installment", installments: [1, 2, 3, 6] })
     const agricultural = await api("installments", { merchant_key: sandbox.merchant.merchant_key, credit_card: AGRICULTURAL.slice(0, 6), amount: "100", currency_code: "TRY" })
-    expect(agricultural.body).toEqual({ status_code: 100, status_description: "Success", installments: [1], maturity_period: [3, 6, 9, 12], payment_frequency: [1, 3, 6] })
+    expect(agricultural.body).toEqual({ status_code: 100, status_description: "Success", message: "Merchant Active Installment", installments: [1], maturity_period: [3, 6, 9, 12], payment_frequency: [1, 3, 6] })
   })
 
   it("installments: 62 for a merchant without installments, 14 for an unknown merchant", async () => {

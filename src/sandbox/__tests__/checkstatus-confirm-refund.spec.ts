@@ -30,6 +30,10 @@ describe("sandbox: checkstatus, confirmPayment and refund", () => {
         invoice_id: invoice, transaction_id: expect.any(String), product_price: 150.75, transaction_amount: 150.75,
         total_refunded_amount: 0, transaction_type: "Auth", installment: 3, currency_code: "TRY", md_status: "",
         reason: "", payment_status: 1,
+        // The live fields (published-shapes.spec.ts quotes their sources).
+        message: `An order has been taken place for this invoice id: ${invoice}`, bank_status_code: "", bank_status_description: "",
+        ref_number: "", cc_no: "450803****4509", card_type: "CREDIT CARD", merchant_commission: 3.77, user_commission: 0,
+        merchant_commission_percentage: 2.5, merchant_commission_fixed: 0, settlement_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
       })
     })
 
@@ -47,8 +51,8 @@ describe("sandbox: checkstatus, confirmPayment and refund", () => {
       expect(await status(form.invoice_id, { include_pending_status: true })).toMatchObject({ transaction_status: "Pending" })
     })
 
-    it("answers 31 for an unknown invoice and 90 for a hash over other data", async () => {
-      expect((await status("no_such_invoice")).status_code).toBe(31)
+    it("answers 32 for an unknown invoice and 90 for a hash over other data", async () => {
+      expect((await status("no_such_invoice")).status_code).toBe(32)
       const bad = { ...checkstatusBody(m(), "a"), invoice_id: "b" }
       expect((await api("checkstatus", bad)).body.status_code).toBe(90)
       expect((await api("checkstatus", { ...checkstatusBody(m(), "a"), hash_key: "x:y:z" })).body.status_code).toBe(90)

@@ -31,7 +31,7 @@ describe("sandbox: faults (test controls)", () => {
   it("latency delays the answer by ms", async () => {
     await arm({ operation: "checkstatus", kind: "latency", ms: 300 })
     const started = Date.now()
-    expect((await status("none")).status_code).toBe(31)
+    expect((await status("none")).status_code).toBe(32)
     expect(Date.now() - started).toBeGreaterThanOrEqual(290)
   })
 
@@ -45,14 +45,14 @@ describe("sandbox: faults (test controls)", () => {
     const fields = paymentFields(m())
     const response = await fetch(`${sandbox.base_url}/api/paySmart2D`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: JSON.stringify(fields) })
     expect(response.status).toBe(502)
-    expect((await status(fields.invoice_id)).status_code).toBe(31)
+    expect((await status(fields.invoice_id)).status_code).toBe(32)
   })
 
   it("drop_connection closes the socket without answering or acting", async () => {
     await arm({ operation: "paySmart2D", kind: "drop_connection" })
     const fields = paymentFields(m())
     await expect(postJson(`${sandbox.base_url}/api/paySmart2D`, fields, token)).rejects.toThrow()
-    expect((await status(fields.invoice_id)).status_code).toBe(31)
+    expect((await status(fields.invoice_id)).status_code).toBe(32)
   })
 
   it("charge_then_drop charges (2D), refunds and confirms, then drops the answer", async () => {

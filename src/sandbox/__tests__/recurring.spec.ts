@@ -65,14 +65,12 @@ describe("sandbox: recurring payments, plans and webhooks driven by the sandbox 
     const opened = await query(planCode)
     expect(opened).toMatchObject({
       status_code: 100, status_description: "Success",
-      data: {
-        plan_code: planCode, invoice_id: invoice, order_id: planCode, currency_code: "TRY", recurring_amount: 150.75, recurring_payment_number: 3,
-        recurring_payment_cycle: "M", recurring_payment_interval: 1, recurring_status: "Active", completed_payment_number: 1,
-        next_action_date: expect.stringMatching(DATE_TIME),
-        transactionHistories: [{ recurring_number: 1, order_id: planCode, invoice_id: invoice, amount: 150.75, currency_code: "TRY", status: "Completed", attempts: 1, action_date: expect.stringMatching(DATE_TIME), sale_id: expect.any(Number) }],
-      },
+      plan_code: planCode, invoice_id: invoice, first_order_id: planCode, currency: "TRY", currency_code: "TRY", recurring_amount: 150.75, payment_number: 3,
+      payment_cycle: "M", payment_interval: 1, recurring_status: "Active", completed_payment_number: 1,
+      next_action_date: expect.stringMatching(DATE_TIME),
+      transactionHistories: [expect.objectContaining({ recurring_number: 1, order_id: planCode, invoice_id: invoice, amount: 150.75, currency_code: "TRY", status: "Success", attempts: 1, action_date: expect.stringMatching(DATE_TIME), sale_id: expect.any(Number) })],
     })
-    const firstDate = opened.data.transactionHistories[0].action_date.slice(0, 10)
+    const firstDate = opened.transactionHistories[0].action_date.slice(0, 10)
     const [first] = await salesOn(firstDate, invoice)
     expect(first).toMatchObject({ recurring_id: expect.any(Number), payment_source: 2, sale_recurring: { plan_code: planCode, recurring_number: 1 } })
     expect(first.recurring_id).toBeGreaterThan(0)
@@ -85,22 +83,22 @@ describe("sandbox: recurring payments, plans and webhooks driven by the sandbox 
     const hook = hooksFor(planCode)[0]
     expect(hook).toEqual({
       merchant_key: m().merchant_key, invoice_id: invoice, order_id: expect.stringMatching(/^\d+$/), product_price: "150.75", plan_code: planCode,
-      recurring_number: "2", status: "Completed", attempts: "1", action_date: opened.data.next_action_date,
+      recurring_number: "2", status: "Completed", attempts: "1", action_date: opened.next_action_date,
     })
     const [charge] = (await salesOn(hook.action_date.slice(0, 10), invoice)).filter((sale) => sale.order_id === hook.order_id)
     expect(charge).toMatchObject({
       recurring_id: first.recurring_id, transaction_state_id: 1, product_price: 150.75, payment_source: 4, credit_card_no: first.credit_card_no,
       sale_recurring: { plan_code: planCode, recurring_number: 2 }, sale_recurring_history: [{ recurring_number: 2, status: "Completed", attempts: 1, action_date: hook.action_date }],
     })
-    expect((await query(planCode)).data.transactionHistories.map((h: any) => [h.recurring_number, h.order_id])).toEqual([[1, planCode], [2, hook.order_id]])
-    expect((await query(planCode, { recurring_number: 2 })).data.transactionHistories.map((h: any) => h.recurring_number)).toEqual([2])
+    expect((await query(planCode)).transactionHistories.map((h: any) => [h.recurring_number, h.order_id])).toEqual([[1, planCode], [2, hook.order_id]])
+    expect((await query(planCode, { recurring_number: 2 })).transactionHistories.map((h: any) => h.recurring_number)).toEqual([2])
 
     const changed = await update(planCode, { recurring_amount: "99.9" })
-    expect(changed).toMatchObject({ status_code: 100, data: { recurring_amount: 99.9, recurring_status: "Active" } })
+    expect(changed).toMatchObject({ status_code: 100, recurring_amount: 99.9, recurring_status: "Active" })
     await advance(31 * DAY)
     await receiver.waitFor(2)
     expect(hooksFor(planCode).map((h) => [h.recurring_number, h.product_price])).toEqual([["2", "150.75"], ["3", "99.9"]])
-    expect((await query(planCode)).data).toMatchObject({ recurring_status: "Completed", completed_payment_number: 3, next_action_date: null })
+    expect((await query(planCode))).toMatchObject({ recurring_status: "Completed", completed_payment_number: 3, next_action_date: null })
     await advance(62 * DAY)
     await sleep(100)
     expect(hooksFor(planCode)).toHaveLength(2)
@@ -108,14 +106,14 @@ describe("sandbox: recurring payments, plans and webhooks driven by the sandbox 
 
   it("a declined charge is tried again a day later under the same number, each try a sale and a webhook with its attempts", async () => {
     const { invoice, planCode } = await subscribe("M", 1, 2, "80", "4155140000000009")
-    const due = (await query(planCode)).data.next_action_date
+    const due = (await query(planCode)).next_action_date
     await advance(31 * DAY)
     await hooksArrive(planCode, 1)
     expect(hooksFor(planCode)).toEqual([expect.objectContaining({ recurring_number: "2", status: "Failed", attempts: "1", action_date: due, product_price: "80" })])
     const failed = hooksFor(planCode)[0]
-    expect((await query(planCode)).data).toMatchObject({
+    expect((await query(planCode))).toMatchObject({
       recurring_status: "Active", completed_payment_number: 1, next_action_date: expect.stringMatching(DATE_TIME),
-      transactionHistories: [expect.objectContaining({ recurring_number: 1 }), expect.objectContaining({ recurring_number: 2, status: "Failed", attempts: 1, order_id: failed.order_id })],
+      transactionHistories: [expect.objectContaining({ recurring_number: 1 }), expect.objectContaining({ recurring_number: 2, status: "Failed", attempts: 1, order_id: failed.order_id, remarks: "Insufficient funds" })],
     })
     expect((await salesOn(due.slice(0, 10), invoice)).find((sale) => sale.order_id === failed.order_id)).toMatchObject({ transaction_state_id: 2, payment_source: 4 })
 
@@ -124,9 +122,9 @@ describe("sandbox: recurring payments, plans and webhooks driven by the sandbox 
     const retried = hooksFor(planCode)[1]
     expect(retried).toMatchObject({ recurring_number: "2", status: "Completed", attempts: "2" })
     expect(retried.order_id).not.toBe(failed.order_id)
-    expect((await query(planCode)).data).toMatchObject({
+    expect((await query(planCode))).toMatchObject({
       recurring_status: "Completed", completed_payment_number: 2, next_action_date: null,
-      transactionHistories: [expect.objectContaining({ recurring_number: 1 }), expect.objectContaining({ recurring_number: 2, status: "Completed", attempts: 2, order_id: retried.order_id })],
+      transactionHistories: [expect.objectContaining({ recurring_number: 1 }), expect.objectContaining({ recurring_number: 2, status: "Success", attempts: 2, order_id: retried.order_id })],
     })
   })
 
@@ -140,7 +138,7 @@ describe("sandbox: recurring payments, plans and webhooks driven by the sandbox 
     await advance(30 * DAY)
     await sleep(100)
     expect(hooksFor(planCode).map((hook) => [hook.recurring_number, hook.status, hook.attempts])).toEqual([["2", "Failed", "1"], ["2", "Failed", "2"], ["2", "Failed", "3"]])
-    expect((await query(planCode)).data).toMatchObject({ recurring_status: "Stopped", completed_payment_number: 1, next_action_date: null })
+    expect((await query(planCode))).toMatchObject({ recurring_status: "Stopped", completed_payment_number: 1, next_action_date: null })
   })
 
   it("stops a plan: no charge after recurring_status 0, and a stopped plan cannot be updated (71)", async () => {
@@ -148,18 +146,18 @@ describe("sandbox: recurring payments, plans and webhooks driven by the sandbox 
     await advance(2 * DAY)
     await sleep(100)
     expect(hooksFor(planCode).map((h) => h.recurring_number)).toEqual(["2"])
-    expect(await update(planCode, { recurring_status: "0" })).toMatchObject({ status_code: 100, data: { recurring_status: "Stopped", next_action_date: null } })
+    expect(await update(planCode, { recurring_status: "0" })).toMatchObject({ status_code: 100, recurring_status: "Stopped", next_action_date: null })
     await advance(10 * DAY)
     await sleep(100)
     expect(hooksFor(planCode)).toHaveLength(1)
-    expect((await query(planCode)).data.transactionHistories).toHaveLength(2)
+    expect((await query(planCode)).transactionHistories).toHaveLength(2)
     expect(await update(planCode, { recurring_amount: "5" })).toMatchObject({ status_code: 71 })
   })
 
   it("changes the number of payments: lowering it to the charges made completes the plan", async () => {
     const { planCode } = await subscribe("Y", 1, 4, "20")
     expect(await update(planCode, { recurring_payment_number: 0 })).toMatchObject({ status_code: 71 })
-    expect(await update(planCode, { recurring_payment_number: 1 })).toMatchObject({ status_code: 100, data: { recurring_payment_number: 1, recurring_status: "Completed" } })
+    expect(await update(planCode, { recurring_payment_number: 1 })).toMatchObject({ status_code: 100, payment_number: 1, recurring_status: "Completed" })
     await advance(400 * DAY)
     await sleep(100)
     expect(hooksFor(planCode)).toHaveLength(0)

@@ -24,7 +24,7 @@ describe("sandbox: payment links and recurring plans in the --data file", () => 
     const sent = await postJson(`${sandbox.base_url}/api/dpl/sendemail`, { dpl_id: link.id, payment_link_type: 2, email: ["a@example.com"] }, token)
     expect(sent.body.data.dpl).toMatchObject({ id: link.id, token: link.token })
     const plan = await postJson(`${sandbox.base_url}/api/recurringPlan/query`, { merchant_key: sandbox.merchant.merchant_key, plan_code: planCode }, token)
-    expect(plan.body.data).toMatchObject({ plan_code: planCode, recurring_status: "Active" })
+    expect(plan.body).toMatchObject({ plan_code: planCode, recurring_status: "Active" })
     const sales = await postJson(`${sandbox.base_url}/api/getTransactions`, transactionsBody(sandbox.merchant.merchant_key, { date: today, invoiceid: fields.invoice_id }), token)
     expect(sales.body.data[0]).toMatchObject({ transaction_state_id: 11 })
     await sandbox.close()
@@ -43,7 +43,7 @@ describe("sandbox: payment links and recurring plans in the --data file", () => 
     expect(again.body.data[0]).toMatchObject({ transaction_state_id: 1 })
     const reopened = await postJson(`${sandbox.base_url}/api/recurringPlan/query`, { merchant_key: sandbox.merchant.merchant_key, plan_code: planCode }, token)
     // A part-1 recurring payment gets its plan on the first request after the upgrade.
-    expect(reopened.body.data).toMatchObject({ plan_code: planCode, completed_payment_number: 1 })
+    expect(reopened.body).toMatchObject({ plan_code: planCode, completed_payment_number: 1 })
     await sandbox.close()
   })
 })

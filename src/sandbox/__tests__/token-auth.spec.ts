@@ -50,7 +50,7 @@ describe("sandbox: token and bearer authentication", () => {
   it("refuses a token once the sandbox clock passes its 2 hours", async () => {
     const token = await tokenFor(sandbox)
     const request = () => postJson(`${sandbox.base_url}/api/checkstatus`, checkstatusBody(sandbox.merchant, "none"), token)
-    expect((await request()).body.status_code).toBe(31)
+    expect((await request()).body.status_code).toBe(32)
     await postJson(`${sandbox.link_base}/__sandbox/clock`, { advance_seconds: 2 * 3600 - 60 })
     expect((await request()).status).toBe(200)
     await postJson(`${sandbox.link_base}/__sandbox/clock`, { advance_seconds: 61 })

@@ -8,6 +8,7 @@ export const CODES = {
   MERCHANT_NOT_FOUND: 14,
   INVALID_CREDENTIALS: 30,
   TRANSACTION_NOT_FOUND: 31,
+  INVALID_INVOICE_ID: 32,
   INTEGRATION_NOT_ALLOWED: 34,
   INSTALLMENT_NOT_ALLOWED: 40,
   TRANSACTION_FAILED: 41,
@@ -38,16 +39,21 @@ export function fail(code: number, description: string): never {
   throw new GatewayError(code, description)
 }
 
+/** Identifiers the gateway stores as text: an object or array there is refused, never stored as "[object Object]". */
+const TEXT_FIELDS = new Set(["invoice_id", "order_id", "merchant_key", "plan_code", "refund_transaction_id"])
+
 export function requireField(body: Record<string, unknown>, field: string): string {
   const value = body[field]
   if (value === undefined || value === null || String(value).trim() === "") {
     fail(CODES.VALIDATION, `The ${field} field is required.`)
   }
+  if (TEXT_FIELDS.has(field) && typeof value === "object") fail(CODES.VALIDATION, `The ${field} must be a string.`)
   return typeof value === "object" ? JSON.stringify(value) : String(value)
 }
 
 export function optionalField(body: Record<string, unknown>, field: string): string {
   const value = body[field]
+  if (TEXT_FIELDS.has(field) && value !== null && typeof value === "object") fail(CODES.VALIDATION, `The ${field} must be a string.`)
   return value === undefined || value === null ? "" : String(value).trim()
 }
 

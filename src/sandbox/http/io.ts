@@ -1,4 +1,4 @@
-import type { IncomingMessage } from "node:http"
+import type { IncomingMessage, ServerResponse } from "node:http"
 
 /** What a handler answers; the server sends it (or drops it, under a fault). */
 export type Reply = { status: number; headers: Record<string, string>; body: string }
@@ -21,17 +21,50 @@ export function envelope(statusCode: number, description: string, extra: Record<
 
 export const UNAUTHENTICATED: Reply = json({ status_code: 401, status_description: "Unauthenticated." }, 401)
 
-const MAX_BODY = 5 * 1024 * 1024
+/** Bodies above this answer HTTP 413, as a web server in front of the gateway would. */
+export const MAX_BODY = 5 * 1024 * 1024
 
-export async function readRaw(req: IncomingMessage): Promise<Buffer> {
+/** Bodies read (within the limit) before the request was dispatched. */
+const bodies = new WeakMap<IncomingMessage, Buffer>()
+
+async function readLimited(req: IncomingMessage): Promise<Buffer | null> {
   const chunks: Buffer[] = []
   let size = 0
   for await (const chunk of req) {
     size += (chunk as Buffer).length
-    if (size > MAX_BODY) throw new BodyError("request body too large")
+    if (size > MAX_BODY) return null
     chunks.push(chunk as Buffer)
   }
   return Buffer.concat(chunks)
+}
+
+export async function readRaw(req: IncomingMessage): Promise<Buffer> {
+  const read = bodies.get(req)
+  if (read) return read
+  const raw = await readLimited(req)
+  if (raw === null) throw new BodyError("request body too large")
+  return raw
+}
+
+const TOO_LARGE = JSON.stringify({ status_code: 413, status_description: "Request Entity Too Large" })
+
+/**
+ * Reads every request's body before `handle` sees it; one over MAX_BODY (declared or streamed) is
+ * answered HTTP 413 and the rest of it is discarded.
+ */
+export function withBodyLimit(handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>) {
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const declared = Number(req.headers["content-length"] ?? 0)
+    const raw = declared > MAX_BODY ? null : await readLimited(req).catch(() => Buffer.alloc(0))
+    if (raw === null) {
+      req.resume()
+      res.writeHead(413, { "content-type": "application/json; charset=utf-8", "content-length": Buffer.byteLength(TOO_LARGE), connection: "close" })
+      res.end(TOO_LARGE)
+      return
+    }
+    bodies.set(req, raw)
+    await handle(req, res)
+  }
 }
 
 export class BodyError extends Error {}

@@ -17,7 +17,7 @@ function findPending(ctx: RequestContext, gateway: Gateway): SaleRecord | undefi
 /** The result redirect of a 3D sale: return_url on success, cancel_url on failure. */
 function resultRedirect(gateway: Gateway, sale: SaleRecord): Reply {
   const merchant = gateway.merchants.byKey(sale.merchant_key)!
-  const fields = redirectFields(sale, resultSecret(gateway, merchant, "paySmart3D"))
+  const fields = redirectFields(sale, resultSecret(gateway, merchant, "paySmart3D"), gateway.conventions.redirectNames)
   return redirectBrowser(succeeded(sale) ? sale.return_url : sale.cancel_url, fields, sale.response_method)
 }
 

@@ -27,18 +27,22 @@ export function getPos(ctx: RequestContext, gateway: Gateway): Reply {
   if (!card || card.outcome === "pos_not_defined") fail(CODES.POS_NOT_DEFINED, "Pos was not defined")
   const recurring = ["1", "true"].includes(optionalField(ctx.body, "is_recurring").toLowerCase())
   const counts = merchant.installments.filter((n) => card.installments.includes(n) && (!recurring || n === 1))
+  // Rows as the 2021 docs (03.taksit-bilgisi-alma) and sipay-node's PosInfo show them.
   return envelope(CODES.SUCCESS, "Success", {
     data: counts.map((n) => ({
       pos_id: 1,
+      campaign_id: 0,
+      allocation_id: 0,
       installments_number: n,
       card_type: card.card_type,
       card_program: card.program,
       card_scheme: card.scheme,
+      is_commercial: 0,
       payable_amount: amountNumber(amount),
-      amount_to_be_paid: amountNumber(amount),
+      amount_to_be_paid: (amount / 100).toFixed(2),
       currency_code: currency,
       currency_id: CURRENCY_IDS[currency],
-      title: n === 1 ? "Single Installment" : `${n} Installments`,
+      title: n === 1 ? "Single payment" : `${n} Installments`,
     })),
   })
 }
@@ -50,7 +54,9 @@ export function installments(ctx: RequestContext, gateway: Gateway): Reply {
   const cardField = optionalField(ctx.body, "credit_card")
   const card = cardField ? findCardByBin(binOf(cardField)) : undefined
   const counts = card ? merchant.installments.filter((n) => card.installments.includes(n)) : merchant.installments
+  // sipay-node's InstallmentsResponse reads `message` ("Merchant Active Installment" in the docs).
   return envelope(CODES.SUCCESS, "Success", {
+    message: "Merchant Active Installment",
     installments: counts,
     ...(card?.agricultural ? { maturity_period: card.agricultural.maturity_period, payment_frequency: card.agricultural.payment_frequency } : {}),
   })

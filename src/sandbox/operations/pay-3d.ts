@@ -37,17 +37,17 @@ export function payWith3d(ctx: RequestContext, gateway: Gateway): Reply {
     order = validatePayment(ctx.body, gateway, "3D", null)
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error
-    return refuse(ctx.body, error)
+    return refuse(ctx.body, error, gateway)
   }
   const sale = openSale(gateway, order, lang)
   return html(bankPage(sale, order.merchant.name, bankUrl(gateway, sale.bank_session!), lang, gateway.clock.now()))
 }
 
 /** A refused request goes back to a usable cancel_url (payment_status 0, the rule's code), else an error page. */
-function refuse(body: Record<string, unknown>, error: GatewayError): Reply {
+function refuse(body: Record<string, unknown>, error: GatewayError, gateway: Gateway): Reply {
   const cancelUrl = usableUrl(body.cancel_url)
   if (!cancelUrl) return errorPage(error.code, error.description)
   const method = String(body.response_method ?? "").toUpperCase() === "POST" ? "POST" : "GET"
   const transactionType = body.transaction_type === "PreAuth" ? "Pre-Authorization" : "Auth"
-  return redirectBrowser(cancelUrl, earlyFailureFields(String(body.invoice_id ?? ""), error.code, error.description, transactionType), method)
+  return redirectBrowser(cancelUrl, earlyFailureFields(typeof body.invoice_id === "string" ? body.invoice_id : "", error.code, error.description, transactionType, gateway.conventions.redirectNames), method)
 }

@@ -1,3 +1,4 @@
+import { amountNumber } from "../core/amounts"
 import { CODES, fail, requireField } from "../core/codes"
 import type { Gateway } from "../core/gateway"
 import { requireRequestHash } from "../core/request-hash"
@@ -16,7 +17,10 @@ export function completePayment(ctx: RequestContext, gateway: Gateway): Reply {
   if (status !== "complete" && status !== "cancel") fail(CODES.VALIDATION, "The status must be complete or cancel.")
   requireRequestHash(ctx.body, merchant.app_secret, [merchant.merchant_key, invoiceId, orderId, status])
   const sale = gateway.store.findSale(merchant.merchant_key, invoiceId)
-  if (!sale || sale.order_id !== orderId) fail(CODES.TRANSACTION_NOT_FOUND, "Transaction not found")
+  if (!sale || sale.order_id !== orderId) {
+    // QNBpay's published failure (trgino/qnbpay-woocommerce docs/paymentcontrolrefund_completepaymentapi.md).
+    return envelope(CODES.TRANSACTION_NOT_FOUND, `Pending sale not found against order_id ${orderId}`, { data: { invoice_id: invoiceId, order_id: orderId } })
+  }
   if (!sale.awaiting_merchant) {
     fail(CODES.NOT_APPROVED, sale.state === "pending" ? "The payment has not been authorized at the bank yet." : "The payment is not awaiting completion by the merchant.")
   }
@@ -28,10 +32,31 @@ export function completePayment(ctx: RequestContext, gateway: Gateway): Reply {
   gateway.store.save()
   ctx.after(() => sendSaleWebhook(gateway, sale))
   const word = status === "complete" ? "Completed" : "Failed"
-  return envelope(CODES.SUCCESS, status === "complete" ? "Payment completed" : "Payment cancelled", {
-    invoice_id: sale.invoice_id,
-    order_id: sale.order_id,
-    transaction_status: word,
-    hash_key: resultHash(sale, resultSecret(gateway, merchant, "payment_complete"), word),
+  const description = status === "complete" ? "Payment Successfully Completed" : "Payment cancelled"
+  const ok = status === "complete"
+  // The result in `data`, as published (QNBpay docs, same platform; the PHP SDK's CompletePaymentMapper and
+  // sipay-node's PaymentCompleteResponse read data.*).
+  return envelope(CODES.SUCCESS, description, {
+    data: {
+      sipay_status: ok ? 1 : 0,
+      order_no: sale.order_id,
+      order_id: sale.order_id,
+      invoice_id: sale.invoice_id,
+      status_code: ok ? CODES.SUCCESS : sale.status_code,
+      status_description: description,
+      sipay_payment_method: 1,
+      credit_card_no: sale.card.masked,
+      transaction_type: sale.transaction_type,
+      payment_status: ok ? 1 : 0,
+      payment_method: 1,
+      error_code: ok ? CODES.SUCCESS : sale.status_code,
+      error: ok ? description : sale.error,
+      auth_code: sale.auth_code,
+      installment: sale.installments,
+      amount: amountNumber(sale.total_minor),
+      status: word,
+      transaction_status: word,
+      hash_key: resultHash(sale, resultSecret(gateway, merchant, "payment_complete"), word),
+    },
   })
 }

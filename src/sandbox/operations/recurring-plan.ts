@@ -3,7 +3,7 @@ import { CODES, fail, optionalField, requireField } from "../core/codes"
 import type { Gateway } from "../core/gateway"
 import { envelope, type Reply } from "../http/io"
 import type { RequestContext } from "../http/router"
-import { recurringPlanView } from "../recurring/view"
+import { recurringPlanFields } from "../recurring/view"
 import type { RecurringPlan } from "../types"
 import { requestMerchant } from "./merchant-request"
 
@@ -23,7 +23,8 @@ export function queryRecurringPlan(ctx: RequestContext, gateway: Gateway): Reply
   const plan = findPlan(ctx, gateway, CODES.TRANSACTION_NOT_FOUND)
   const numberText = optionalField(ctx.body, "recurring_number")
   if (numberText && !/^\d+$/.test(numberText)) fail(CODES.VALIDATION, "The recurring_number must be an integer.")
-  return envelope(CODES.SUCCESS, "Success", { data: recurringPlanView(plan, numberText ? Number(numberText) : null) })
+  // At the top level, as the official modules and sipay-node read it (docs/sandbox.md, Recurring payments).
+  return envelope(CODES.SUCCESS, "Success", { message: "Success", ...recurringPlanFields(gateway, plan, numberText ? Number(numberText) : null) })
 }
 
 /** POST /api/recurringPlan/update: stop the plan, change the amount of later charges or their number; 71 when refused. */
@@ -47,5 +48,6 @@ export function updateRecurringPlan(ctx: RequestContext, gateway: Gateway): Repl
   if (STOP_VALUES.includes(statusText)) plan.status = "Stopped"
   plan.updated_at_ms = gateway.clock.now()
   gateway.store.save()
-  return envelope(CODES.SUCCESS, "Recurring plan updated", { data: recurringPlanView(plan) })
+  // sipay-node's RecurringPlanUpdateResponse is {status_code, message}; the plan follows at the top level.
+  return envelope(CODES.SUCCESS, "Recurring plan updated", { message: "Recurring plan updated", ...recurringPlanFields(gateway, plan) })
 }

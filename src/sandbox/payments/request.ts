@@ -95,9 +95,9 @@ function checkCardData(body: Record<string, unknown>, gateway: Gateway): string 
 }
 
 function parseRecurring(body: Record<string, unknown>, merchant: Merchant, installments: number): RecurringRequest | null {
-  const orderType = optionalField(body, "order_type")
-  if (orderType === "" || orderType === "0") return null
-  if (orderType !== "1") fail(CODES.VALIDATION, "The order_type must be 1 for a recurring payment.")
+  // Only 1 marks a recurring payment; any other value is a single payment, as live (sipay-node's
+  // examples/final-payment-test.ts sends 'sale' and is titled "Final test with working credentials").
+  if (optionalField(body, "order_type") !== "1") return null
   const paymentNumber = positiveInteger(body, "recurring_payment_number")
   const cycle = requireField(body, "recurring_payment_cycle")
   if (!["D", "M", "Y"].includes(cycle)) fail(CODES.VALIDATION, "The recurring_payment_cycle must be D, M or Y.")

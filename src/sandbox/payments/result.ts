@@ -1,6 +1,7 @@
 import { generateHashKey } from "../../lib/sipay/hash"
 import { amountNumber, formatAmount } from "../core/amounts"
 import type { Gateway } from "../core/gateway"
+import { MERCHANT_PRICING, merchantCommissionMinor } from "../transactions/pricing"
 import type { Merchant, SaleRecord } from "../types"
 
 /** Secret used instead of the app secret under the bad_result_hash fault. */
@@ -24,8 +25,11 @@ function errorCode(sale: SaleRecord): string {
   return succeeded(sale) ? "100" : String(sale.status_code)
 }
 
-/** Result fields shared by the redirect (interface names: service_*) and the sale webhook (reference names: sipay_*). */
-function resultFields(sale: SaleRecord, ok: boolean, names: "service" | "sipay"): Record<string, string> {
+/** Which names carry the status and method: the interface's (service_*) or the live gateway's (sipay_*). */
+export type ResultNames = "service" | "sipay"
+
+/** Result fields shared by the redirect (service_* by default, sipay_* as an option) and the sale webhook (always sipay_*). */
+function resultFields(sale: SaleRecord, ok: boolean, names: ResultNames): Record<string, string> {
   return {
     [`${names}_status`]: ok ? "1" : "0",
     order_no: sale.order_id,
@@ -44,9 +48,9 @@ function resultFields(sale: SaleRecord, ok: boolean, names: "service" | "sipay")
 }
 
 /** Fields of the 3D browser redirect. */
-export function redirectFields(sale: SaleRecord, secret: string): Record<string, string> {
+export function redirectFields(sale: SaleRecord, secret: string, names: ResultNames): Record<string, string> {
   return {
-    ...resultFields(sale, succeeded(sale), "service"),
+    ...resultFields(sale, succeeded(sale), names),
     md_status: sale.md_status,
     auth_code: sale.auth_code,
     installment: String(sale.installments),
@@ -56,15 +60,15 @@ export function redirectFields(sale: SaleRecord, secret: string): Record<string,
 }
 
 /** Redirect fields of a request refused before any order existed (like the interface's 102 sample: no order, no hash). */
-export function earlyFailureFields(invoiceId: string, code: number, description: string, transactionType = "Auth"): Record<string, string> {
+export function earlyFailureFields(invoiceId: string, code: number, description: string, transactionType: string, names: ResultNames): Record<string, string> {
   return {
-    service_status: "0",
+    [`${names}_status`]: "0",
     order_no: "",
     order_id: "",
     invoice_id: invoiceId,
     status_code: String(code),
     status_description: description,
-    service_payment_method: "1",
+    [`${names}_payment_method`]: "1",
     payment_method: "1",
     credit_card_no: "",
     transaction_type: transactionType,
@@ -76,10 +80,26 @@ export function earlyFailureFields(invoiceId: string, code: number, description:
   }
 }
 
-/** data of the paySmart2D response. */
+/**
+ * Commission fields the live answers carry (sipay-node's Payment2DData, the PHP SDK's mappers, QNBpay's
+ * checkstatus sample): the sandbox's merchant commission (transactions/pricing) on what was captured,
+ * no end-user commission.
+ */
+export function commissionFields(sale: SaleRecord): Record<string, number> {
+  return {
+    merchant_commission: amountNumber(merchantCommissionMinor(sale.captured_minor)),
+    user_commission: 0,
+    merchant_commission_percentage: MERCHANT_PRICING.merchant_commission_percentage,
+    merchant_commission_fixed: 0,
+  }
+}
+
+/** data of the paySmart2D response: the interface's fields plus the live ones both published SDKs map (sipay_status, ...). */
 export function directPaymentData(sale: SaleRecord, secret: string): Record<string, unknown> {
   const ok = succeeded(sale)
   return {
+    sipay_status: ok ? 1 : 0,
+    sipay_payment_method: 1,
     order_no: sale.order_id,
     order_id: sale.order_id,
     invoice_id: sale.invoice_id,
@@ -93,6 +113,7 @@ export function directPaymentData(sale: SaleRecord, secret: string): Record<stri
     hash_key: resultHash(sale, secret),
     installment: sale.installments,
     amount: amountNumber(sale.total_minor),
+    ...commissionFields(sale),
   }
 }
 

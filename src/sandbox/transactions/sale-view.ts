@@ -3,20 +3,12 @@ import { formatIsoMicro, formatIstanbul } from "../core/clock"
 import { CURRENCY_IDS } from "../payments/status"
 import { succeeded } from "../payments/result"
 import type { Merchant, RecurringPlan, SaleRecord } from "../types"
+import { MERCHANT_PRICING, merchantCommissionMinor } from "./pricing"
 import { transactionState } from "./states"
 
 const DAY_MS = 24 * 3600 * 1000
 
-/** The sandbox merchant's pricing: 2.5 % commission on the amount taken, no fixed fee, no rolling reserve. */
-export const MERCHANT_PRICING = {
-  merchant_commission_percentage: 2.5,
-  merchant_commission_fixed: 0,
-  end_user_commission_percentage: 0,
-  end_user_commission_fixed: 0,
-  merchant_rolling_percentage: 0,
-  cot_percentage: 0,
-  cot_fixed: 0,
-}
+export { MERCHANT_PRICING }
 
 /** payment_source (values not shown by the interface): how the sale was made. */
 export const PAYMENT_SOURCES = { PAY_3D: 1, PAY_2D: 2, PAYMENT_LINK: 3, RECURRING_CHARGE: 4 } as const
@@ -30,7 +22,7 @@ export function grossMinor(sale: SaleRecord): number {
 }
 
 function commissionMinor(sale: SaleRecord): number {
-  return Math.round((sale.captured_minor * MERCHANT_PRICING.merchant_commission_percentage) / 100)
+  return merchantCommissionMinor(sale.captured_minor)
 }
 
 /** Keeps the first two letters of each name, as the gateway masks a card holder's name. */

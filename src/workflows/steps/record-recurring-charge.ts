@@ -3,7 +3,8 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { SIPAY_MODULE } from "../../modules/sipay"
 import type SipayModuleService from "../../modules/sipay/service"
-import { amountsEqual, formatAmount } from "../../lib/sipay"
+import { recurringChargeStatus } from "../../lib/sipay"
+import type { RecurringCharge, RecurringPlan } from "../../lib/sipay"
 
 export type RecurringNotification = {
   merchant_key: string
@@ -24,61 +25,84 @@ function sameSecret(given: string, expected: string): boolean {
 }
 
 /**
- * The recurring webhook carries no hash: its merchant key is checked, and the charge is confirmed
- * with the gateway (recurringPlan/query) before it is recorded, once per plan and charge number.
- * A declined charge is tried again by the gateway under the same number with more `attempts`:
- * that later try, once confirmed, updates the record; an earlier or repeated one changes nothing.
+ * The recurring webhook is a trigger, nothing more: its merchant_key is public (it is in every 3D
+ * form) and it carries no hash. So the plan must be one this store opened (its first payment is one
+ * of the plugin's attempts, and the webhook's invoice id is that payment's), and everything recorded
+ * (status, attempts, the charge's gateway order id, its date, its amount) is the gateway's
+ * recurringPlan/query history entry. A webhook claiming more attempts than the gateway reports
+ * changes nothing; a charge record is bound to the plan's own order and never to another.
  */
 export type RecordedCharge = {
   charge: { id: string; plan_code: string; recurring_number: number; order_id: string | null; status: string; attempts: number | null }
   created: boolean
-  /** Created, or updated by a later try. */
+  /** Created, or updated to newer gateway facts (a later try). */
   changed: boolean
 }
 
 type ChargeRecord = RecordedCharge["charge"] & { gateway_order_id: string | null; action_date: string | null }
 type Undo = { createdId?: string; previous?: Pick<ChargeRecord, "id" | "status" | "attempts" | "gateway_order_id" | "action_date"> }
+type Attempt = { invoice_id: string; gateway_order_no: string | null; order_id: string | null; currency_code: string }
 
-const triesOf = (attempts: number | null | undefined) => attempts ?? 1
+const refuse = (why: string): never => {
+  throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Recurring webhook refused: ${why}`)
+}
+
+/** The plan's first payment is this attempt: the gateway names its order id (first_order_id) or, failing that, its invoice id. */
+function openedBy(plan: RecurringPlan, attempt: Attempt, input: RecurringNotification): boolean {
+  if (plan.planCode !== null && plan.planCode !== input.plan_code) return false
+  if (plan.invoiceId !== null && plan.invoiceId !== attempt.invoice_id) return false
+  if (plan.firstOrderId !== null) return attempt.gateway_order_no !== null && plan.firstOrderId === attempt.gateway_order_no
+  return plan.invoiceId !== null
+}
+
+/** What the gateway says about the charge, as stored. */
+function factsOf(charge: RecurringCharge) {
+  return { status: charge.status!, attempts: charge.attempts ?? 1, gateway_order_id: charge.orderId, action_date: charge.actionDate }
+}
 
 export const recordRecurringChargeStep = createStep<RecurringNotification, RecordedCharge, Undo>(
   "sipay-record-recurring-charge",
   async (input: RecurringNotification, { container }): Promise<StepResponse<RecordedCharge, Undo>> => {
     const sipay = container.resolve<SipayModuleService>(SIPAY_MODULE)
     if (!sameSecret(String(input.merchant_key ?? ""), sipay.getOptions().merchantKey)) {
-      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "Recurring webhook refused: the merchant key does not match")
+      refuse("the merchant key does not match")
     }
-    const [existing] = (await sipay.listRecurringCharges({ plan_code: input.plan_code, recurring_number: input.recurring_number })) as ChargeRecord[]
-    if (existing && triesOf(input.attempts) <= triesOf(existing.attempts)) {
-      return new StepResponse<RecordedCharge, Undo>({ charge: existing, created: false, changed: false }, {})
-    }
+    if (recurringChargeStatus(input.status) === null) refuse(`unknown status ${JSON.stringify(String(input.status).slice(0, 20))}`)
+    const [attempt] = (await sipay.listPaymentAttempts({ invoice_id: input.invoice_id })) as Attempt[]
+    if (!attempt) refuse(`plan ${input.plan_code} is not one this store opened`)
+
     const plan = await sipay.getClient().queryRecurringPlan(input.plan_code, input.recurring_number)
-    const history = plan.transactionHistories.find((entry) => Number(entry.recurring_number) === input.recurring_number)
-    if (!history || String(history.status) !== input.status || !amountsEqual(String(history.amount ?? ""), input.product_price)) {
-      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Recurring charge ${input.plan_code}/${input.recurring_number} is not confirmed by the gateway`)
+    if (!openedBy(plan, attempt, input)) refuse(`plan ${input.plan_code} is not the plan of invoice ${input.invoice_id}`)
+    const charge = plan.charges.find((entry) => entry.recurringNumber === input.recurring_number)
+    if (!charge || charge.status === null || charge.amount === null) {
+      refuse(`charge ${input.plan_code}/${input.recurring_number} is not confirmed by the gateway`)
     }
-    const outcome = {
-      status: input.status,
-      attempts: input.attempts ?? null,
-      action_date: input.action_date ?? null,
-      gateway_order_id: input.order_id ?? (history.order_id as string) ?? null,
+    const facts = factsOf(charge!)
+    if ((input.attempts ?? 1) > facts.attempts) {
+      refuse(`charge ${input.plan_code}/${input.recurring_number} claims more attempts than the gateway reports`)
     }
+
+    const [existing] = (await sipay.listRecurringCharges({ plan_code: input.plan_code, recurring_number: input.recurring_number })) as ChargeRecord[]
     if (existing) {
-      const charge = await sipay.updateRecurringCharges({ id: existing.id, ...outcome })
+      const newer = facts.attempts > (existing.attempts ?? 1) || (facts.attempts === (existing.attempts ?? 1) && facts.status !== existing.status)
+      if (!newer) {
+        return new StepResponse<RecordedCharge, Undo>({ charge: existing, created: false, changed: false }, {})
+      }
+      const updated = await sipay.updateRecurringCharges({ id: existing.id, ...facts })
       const { id, status, attempts, gateway_order_id, action_date } = existing
-      return new StepResponse<RecordedCharge, Undo>({ charge, created: false, changed: true }, { previous: { id, status, attempts, gateway_order_id, action_date } })
+      return new StepResponse<RecordedCharge, Undo>({ charge: updated, created: false, changed: true }, { previous: { id, status, attempts, gateway_order_id, action_date } })
     }
-    const [attempt] = await sipay.listPaymentAttempts({ invoice_id: input.invoice_id })
-    const charge = await sipay.createRecurringCharges({
+    const created = await sipay.createRecurringCharges({
       plan_code: input.plan_code,
       recurring_number: input.recurring_number,
-      invoice_id: input.invoice_id,
-      amount: formatAmount(input.product_price) as unknown as number,
-      currency_code: (history.currency_code as string) ?? (plan.plan?.currency_code as string) ?? null,
-      order_id: attempt?.order_id ?? null,
-      ...outcome,
+      invoice_id: attempt.invoice_id,
+      amount: charge!.amount as unknown as number,
+      currency_code: (plan.plan?.currency_code as string) ?? (plan.plan?.currency as string) ?? attempt.currency_code ?? null,
+      // The Medusa order of the plan's own first payment: never one the webhook names.
+      order_id: attempt.order_id ?? null,
+      ...facts,
     })
-    return new StepResponse<RecordedCharge, Undo>({ charge, created: true, changed: true }, { createdId: charge.id })
+    return new StepResponse<RecordedCharge, Undo>({ charge: created, created: true, changed: true }, { createdId: created.id })
   },
   async (undo, { container }) => {
     const sipay = container.resolve<SipayModuleService>(SIPAY_MODULE)

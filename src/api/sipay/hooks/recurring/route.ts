@@ -5,7 +5,7 @@ import { RecurringWebhookBody } from "../../../validators"
 
 export const AUTHENTICATE = false
 
-/** The gateway's recurring webhook (form-encoded or JSON, no hash): recorded once, after the gateway confirms it. */
+/** The gateway's recurring webhook (form-encoded or JSON, no hash): a trigger to record the charge as recurringPlan/query reports it. */
 export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
   const parsed = RecurringWebhookBody.safeParse(req.body)
   if (!parsed.success) {
