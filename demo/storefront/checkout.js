@@ -1,6 +1,10 @@
 // The checkout page: address, the choice of 3D (the plugin's hosted card page) or a direct card
 // payment with installments, and the failure the store redirects back with.
 import { api, cartTable, CART_KEY, config, currentCart, escapeHtml, money, PROVIDER_2D, PROVIDER_3D, render, showError, updateCartCount } from "./store.js"
+// The storefront kit's helpers over Medusa's JS SDK (the demo bundles them at start): what a real storefront uses.
+import { createSdk, getInstallmentOptions, payDirect as payDirectWithKit, startHostedPayment } from "/kit.js"
+
+const sdk = createSdk(config)
 
 // From the sandbox's card table, as the demo found it at start; the storefront shows the everyday ones.
 const SMS_CODE = config && config.smsCode
@@ -104,7 +108,7 @@ function wireCheckout(cart) {
     installmentsFor = bin
     const box = document.getElementById("installments")
     try {
-      const offer = await api(`/store/sipay/installments?bin=${bin}&amount=${amount}&currency_code=${cart.currency_code}`)
+      const offer = await getInstallmentOptions(sdk, { bin, amount, currencyCode: cart.currency_code })
       if (bin !== installmentsFor) return
       box.querySelectorAll(".choice, #installments-empty").forEach((node) => node.remove())
       for (const option of offer.installments) {
@@ -149,24 +153,16 @@ function wireCheckout(cart) {
       }
       await api(`/store/carts/${cart.id}`, { method: "POST", body: { email: form.email.value.trim(), shipping_address: address, billing_address: address } })
       const method = form.method.value
-      const providerId = method === "2d" ? PROVIDER_2D : PROVIDER_3D
-      const { payment_collection: collection } = await api("/store/payment-collections", { method: "POST", body: { cart_id: cart.id } })
-      const { payment_collection: withSession } = await api(`/store/payment-collections/${collection.id}/payment-sessions`, {
-        method: "POST",
-        body: { provider_id: providerId },
-      })
-      const session = withSession.payment_sessions.find((s) => s.provider_id === providerId)
+      // The kit creates the provider's payment session when the cart has none (Medusa's own route).
+      const { cart: withCollection } = await api(`/store/carts/${cart.id}?fields=id,*payment_collection,*payment_collection.payment_sessions`)
       if (method === "3d") {
         // The plugin's hosted card page posts the card straight to the gateway; the bank page follows.
         // Its address is signed and handed out only to the holder of the cart.
-        const { url } = await api(`/store/sipay/payment-sessions/${encodeURIComponent(session.id)}/hosted-page`, {
-          method: "POST",
-          body: { cart_id: cart.id, lang: document.documentElement.lang === "en" ? "en" : "tr" },
-        })
+        const { url } = await startHostedPayment(sdk, { cart: withCollection, providerId: PROVIDER_3D, lang: document.documentElement.lang === "en" ? "en" : "tr" })
         window.location.assign(url)
         return
       }
-      await payDirect(session.id)
+      await payDirect(withCollection)
     } catch (error) {
       showError(errorBox, error.message)
       status.textContent = ""
@@ -174,29 +170,27 @@ function wireCheckout(cart) {
     }
   })
 
-  async function payDirect(sessionId) {
+  async function payDirect(cartWithCollection) {
     const chosen = form.querySelector("input[name=installments]:checked")
-    const body = {
-      installments_number: chosen ? Number(chosen.value) : 1,
-      card: {
-        holder_name: document.getElementById("card-holder").value.trim(),
-        number: cardNumber.value.replace(/\s/g, ""),
-        expiry_month: document.getElementById("card-month").value,
-        expiry_year: document.getElementById("card-year").value,
-        cvv: document.getElementById("card-cvv").value.trim(),
-      },
-    }
+    const choice = { installments_number: chosen ? Number(chosen.value) : 1 }
     if (!document.getElementById("agricultural").hidden) {
-      body.maturity_period = Number(document.getElementById("maturity-period").value)
-      body.payment_frequency = Number(document.getElementById("payment-frequency").value)
+      choice.maturity_period = Number(document.getElementById("maturity-period").value)
+      choice.payment_frequency = Number(document.getElementById("payment-frequency").value)
+    }
+    const card = {
+      holder_name: document.getElementById("card-holder").value.trim(),
+      number: cardNumber.value.replace(/\s/g, ""),
+      expiry_month: document.getElementById("card-month").value,
+      expiry_year: document.getElementById("card-year").value,
+      cvv: document.getElementById("card-cvv").value.trim(),
     }
     try {
-      const result = await api(`/store/sipay/payment-sessions/${encodeURIComponent(sessionId)}/pay-2d`, { method: "POST", body })
+      const result = await payDirectWithKit(sdk, { cart: cartWithCollection, card, choice, providerId: PROVIDER_2D })
+      if (result.status !== "paid" && result.status !== "authorized") {
+        throw new Error(result.message)
+      }
       localStorage.removeItem(CART_KEY)
       window.location.assign(`/order/confirmed/${encodeURIComponent(result.order_id)}`)
-    } catch (error) {
-      const message = (error.data && error.data.message) || error.message
-      throw new Error(message)
     } finally {
       document.getElementById("card-cvv").value = ""
     }

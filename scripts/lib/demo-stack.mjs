@@ -82,6 +82,28 @@ function loadOrCreateState(file) {
   return state
 }
 
+/** The storefront kit's helpers with Medusa's JS SDK, bundled for the demo storefront's browser code. */
+async function bundleStorefrontKit() {
+  const { build } = await import("esbuild")
+  const result = await build({
+    entryPoints: [join(REPO_ROOT, "demo", "storefront", "kit-entry.js")],
+    bundle: true,
+    write: false,
+    format: "esm",
+    platform: "browser",
+    target: "es2021",
+    minify: true,
+    logLevel: "silent",
+  })
+  return result.outputFiles[0].text
+}
+
+/** A CORS list: the user's entries first, then the demo's own origins not already in it. */
+function withOrigins(given, ...own) {
+  const entries = String(given ?? "").split(",").map((entry) => entry.trim()).filter(Boolean)
+  return [...entries, ...own.filter((origin) => !entries.includes(origin))].join(",")
+}
+
 function childEnv(env, extra) {
   const { NODE_OPTIONS, ...rest } = env // jest's --experimental-vm-modules is not for the children
   return { ...rest, ...extra }
@@ -225,9 +247,13 @@ export async function startDemoStack({
       PORT: String(chosen.store),
       MEDUSA_BACKEND_URL: storeUrl,
       STOREFRONT_URL: storefrontUrl,
-      STORE_CORS: storefrontUrl,
-      ADMIN_CORS: storeUrl,
-      AUTH_CORS: `${storeUrl},${storefrontUrl}`,
+      // The demo storefront's own routes; SIPAY_SUCCESS_URL / SIPAY_FAILURE_URL set by the user win.
+      SIPAY_SUCCESS_URL: env.SIPAY_SUCCESS_URL || "/order/confirmed/{order_id}",
+      SIPAY_FAILURE_URL: env.SIPAY_FAILURE_URL || "/checkout?step=payment&cart_id={cart_id}&error={error}",
+      // CORS values the user sets are kept (another storefront, e.g. Medusa's Next.js starter), the demo's added.
+      STORE_CORS: withOrigins(env.STORE_CORS, storefrontUrl),
+      ADMIN_CORS: withOrigins(env.ADMIN_CORS, storeUrl),
+      AUTH_CORS: withOrigins(env.AUTH_CORS, storeUrl, storefrontUrl),
       JWT_SECRET: state.jwt_secret,
       COOKIE_SECRET: state.cookie_secret,
       MEDUSA_ADMIN_DISABLED: env.DEMO_ADMIN_DISABLED === "true" ? "true" : "false",
@@ -285,6 +311,7 @@ export async function startDemoStack({
       const server = await startStorefrontServer({
         root: join(REPO_ROOT, "demo", "storefront"),
         port: chosen.storefront,
+        files: { "/kit.js": await bundleStorefrontKit() },
         config: {
           storeUrl,
           publishableKey: seed.publishable_key,

@@ -18,12 +18,18 @@ function scriptJson(value) {
   return JSON.stringify(value).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026")
 }
 
-export async function startStorefrontServer({ root, port, config }) {
+/** `files`: assets made at start, served from memory by path (the storefront kit's bundle, /kit.js). */
+export async function startStorefrontServer({ root, port, config, files = {} }) {
   const server = createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? "/", "http://storefront")
       if (req.method !== "GET" && req.method !== "HEAD") {
         res.writeHead(405, { allow: "GET, HEAD" }).end()
+        return
+      }
+      if (Object.hasOwn(files, url.pathname)) {
+        res.writeHead(200, { "content-type": TYPES[extname(url.pathname)] ?? "application/octet-stream", "cache-control": "no-cache" })
+        res.end(req.method === "HEAD" ? undefined : files[url.pathname])
         return
       }
       const file = normalize(join(root, decodeURIComponent(url.pathname)))

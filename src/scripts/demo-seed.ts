@@ -11,6 +11,8 @@ import {
 } from "@medusajs/medusa/core-flows"
 import type { ExecArgs } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
+import { DEFAULT_SETUP_ARGS } from "../setup/args"
+import { ensureShipping, Plan } from "../setup/region-setup"
 import { publishedProductInput, SIPAY_PROVIDER_IDS } from "./catalog"
 
 /**
@@ -100,6 +102,10 @@ export default async function seedDemoStore({ container }: ExecArgs) {
       },
     })
   }
+
+  // A stock location with a shipping option for Türkiye (as `sipay-setup --apply` makes), so a real
+  // storefront's delivery step (Medusa's Next.js storefront) has one to offer. Kept when it exists.
+  await ensureShipping(container, new Plan(true), { ...DEFAULT_SETUP_ARGS, apply: true, shippingPrice: 49.9 })
 
   const email = process.env.DEMO_ADMIN_EMAIL || "admin@medusa-sipay.test"
   const password = process.env.DEMO_ADMIN_PASSWORD

@@ -29,7 +29,7 @@ const MANUAL_FULFILLMENT = "manual_manual"
 
 type Step = { done: string; todo: string }
 
-class Plan {
+export class Plan {
   readonly steps: Step[] = []
   readonly notes: string[] = []
   constructor(readonly apply: boolean) {}
@@ -171,7 +171,8 @@ type LocationRow = {
   fulfillment_sets?: { id: string; type: string; service_zones?: { id: string; name: string; geo_zones?: { country_code?: string }[] }[] }[]
 }
 
-async function ensureShipping(container: ExecArgs["container"], plan: Plan, args: SetupArgs) {
+/** A stock location serving the default sales channel with a shipping option for TR in TRY (also the demo seed's). */
+export async function ensureShipping(container: ExecArgs["container"], plan: Plan, args: SetupArgs) {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data: locations } = (await query.graph({
     entity: "stock_location",
