@@ -223,6 +223,20 @@ medusaIntegrationTestRunner({
         )
       })
 
+      it("PreAuth and payment_completed_by=merchant together where the store captures: completed, then captured at once", async () => {
+        const { session } = await threeDSession()
+        const form = await issueThreeDForm(api, store, session.id)
+        await attack(
+          ctx(),
+          { attack: "PreAuth and payment_completed_by=merchant together where the store captures: completed, then captured at once", point: "1", status: "closed" },
+          allOf(exactlyOneOrder({ captured: true }), noneLeftReserved, reported("nothing left pending at the gateway", { pending: false })),
+          async () => {
+            await returnToStore(await payTampered(form, { transaction_type: "PreAuth", payment_completed_by: "merchant" }))
+            return { pending: (await saleOf(form.invoice_id))?.state === "pending" }
+          }
+        )
+      })
+
       it("payment_completed_by=merchant and the tab closed: reconciliation completes it, one order", async () => {
         const { session } = await threeDSession()
         const form = await issueThreeDForm(api, store, session.id)
@@ -269,6 +283,23 @@ medusaIntegrationTestRunner({
                 json: { installments_number: 1, cart_id: cart.id },
               })
               statuses.push(answer.status)
+            }
+            return { statuses }
+          }
+        )
+      })
+
+      it("30 signs through the hosted page's own address are refused past the open-attempt cap", async () => {
+        const { session } = await threeDSession()
+        const url = new URL(await hostedPageUrl(api, store, session.id))
+        await attack(
+          ctx(),
+          { attack: "30 signs through the hosted page's own address are refused past the open-attempt cap", point: "3", status: "closed" },
+          newAttemptsAtMost(10),
+          async () => {
+            const statuses: number[] = []
+            for (let i = 0; i < 30; i++) {
+              statuses.push((await send(`${stack.backendUrl}/sipay/checkout/${session.id}/sign${url.search}`, { json: { installments_number: 1 } })).status)
             }
             return { statuses }
           }
@@ -350,6 +381,19 @@ medusaIntegrationTestRunner({
           async () => {
             const answer = await send(`${stack.backendUrl}/sipay/checkout/${session.id}/sign`, { json: { installments_number: 1 } })
             return { status: answer.status, pii: hasShopperData(answer.text) }
+          }
+        )
+      })
+
+      it("the hosted page's installment options with a session id alone reveal nothing", async () => {
+        const { session } = await threeDSession()
+        await attack(
+          ctx(),
+          { attack: "the hosted page's installment options with a session id alone reveal nothing", point: "5", status: "closed" },
+          allOf(nothingChanged(), reported("404, no options", { status: 404 }), gatewayCallsAtMost("installments", 0), gatewayCallsAtMost("getpos", 0)),
+          async () => {
+            const answer = await send(`${stack.backendUrl}/sipay/checkout/${session.id}/installments?bin=450803`)
+            return { status: answer.status }
           }
         )
       })
