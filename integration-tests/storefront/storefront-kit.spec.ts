@@ -49,21 +49,21 @@ afterAll(async () => {
 const stack = useSipayStack({ env })
 
 medusaIntegrationTestRunner({
-  testSuite: ({ api, getContainer }) => {
+  testSuite: ({ api, getContainer, dbUtils }) => {
     let store: SeededStore
     let sdk: SdkLike
     let browser: Browser
 
     beforeAll(async () => {
       browser = await launchBrowser()
+      // One store for every test: seeded once, then part of the database template each test starts from.
+      store = await seedStore(getContainer())
+      await dbUtils.snapshot()
+      sdk = new Medusa({ baseUrl: stack.backendUrl, publishableKey: store.publishableKey }) as unknown as SdkLike
+      storefront.configure({ backendUrl: stack.backendUrl, publishableKey: store.publishableKey, storefrontSecret: STOREFRONT_SECRET })
     })
     afterAll(async () => {
       await browser?.close()
-    })
-    beforeEach(async () => {
-      store = await seedStore(getContainer())
-      sdk = new Medusa({ baseUrl: stack.backendUrl, publishableKey: store.publishableKey }) as unknown as SdkLike
-      storefront.configure({ backendUrl: stack.backendUrl, publishableKey: store.publishableKey, storefrontSecret: STOREFRONT_SECRET })
     })
 
     async function newCart() {

@@ -44,6 +44,7 @@ async function bundlePage(): Promise<{ code: string; reactVersion: string }> {
     platform: "browser",
     target: "es2021",
     jsx: "automatic",
+    minify: true,
     define: { "process.env.NODE_ENV": '"production"' },
     alias: { react: reactDir, "react-dom": join(PACKAGE_ROOT, "node_modules", "react-dom") },
     logLevel: "silent",

@@ -1,0 +1,100 @@
+import { join, resolve } from "node:path"
+import { build } from "esbuild"
+import { binOf, readPaymentReturn } from "../../packages/storefront/src"
+import { normalizeIp, shopperAddress, signClientAddress, sipayLandingResponse, sipaySuccessResponse } from "../../packages/storefront/src/server"
+import { clientAddressOf, parseTrustedProxies } from "../../src/lib/limiter"
+
+const ROOT = resolve(__dirname, "..", "..")
+
+describe("storefront kit: server helpers", () => {
+  it("sign the shopper's address the way the plugin verifies it (this session only, this secret only)", async () => {
+    const headers = await signClientAddress({ secret: "s3cret", ip: "::ffff:203.0.113.7", sessionId: "payses_1" })
+    const request = (sessionId: string, secret: string) =>
+      clientAddressOf(
+        { socketAddress: "127.0.0.1", forwardedFor: undefined, signedIp: headers["x-sipay-client-ip"], signedIpSignature: headers["x-sipay-client-ip-signature"], sessionId },
+        { trustedProxies: parseTrustedProxies([]), storefrontSecret: secret }
+      )
+    expect(headers["x-sipay-client-ip"]).toBe("203.0.113.7")
+    expect(request("payses_1", "s3cret")).toBe("203.0.113.7")
+    expect(request("payses_2", "s3cret")).toBe("127.0.0.1")
+    expect(request("payses_1", "other")).toBe("127.0.0.1")
+    await expect(signClientAddress({ secret: "s3cret", ip: "not-an-ip" })).rejects.toThrow(/IPv4 or IPv6/)
+  })
+
+  it("read the shopper's address from the entry the storefront's own proxy appended, never one the browser wrote", () => {
+    expect(shopperAddress({ "x-forwarded-for": "6.6.6.6, 203.0.113.7" })).toBe("203.0.113.7")
+    expect(shopperAddress({ "x-forwarded-for": "6.6.6.6, 203.0.113.7, 10.0.0.2" }, { proxies: 2 })).toBe("203.0.113.7")
+    expect(shopperAddress(new Headers({ "x-real-ip": "2001:DB8::1" }))).toBe("2001:db8::1")
+    expect(shopperAddress({ "x-forwarded-for": "garbage" })).toBeNull()
+    expect(normalizeIp("[::1]:8080")).toBe("::1")
+    expect(normalizeIp("10.0.0.1:443")).toBe("10.0.0.1")
+  })
+
+  it("the success route drops the cart cookie only for a completed cart and goes on to the starter's confirmation page", async () => {
+    const request = (query: string, cookie = "_medusa_cart_id=cart_01ABC; other=1") => new Request(`http://shop/api/sipay/success?${query}`, { headers: { cookie } })
+    const completed = await sipaySuccessResponse(request("order_id=order_01XYZ&country_code=tr"), { isCartCompleted: async (id) => id === "cart_01ABC" })
+    expect(completed.status).toBe(303)
+    expect(completed.headers.get("location")).toBe("/tr/order/order_01XYZ/confirmed")
+    expect(completed.headers.getSetCookie()).toEqual(["_medusa_cart_id=; Path=/; Max-Age=0; SameSite=Lax"])
+
+    const open = await sipaySuccessResponse(request("order_id=order_01XYZ&country_code=tr"), { isCartCompleted: async () => false })
+    expect(open.headers.getSetCookie()).toEqual([])
+    const forged = await sipaySuccessResponse(request("order_id=https://evil.example&country_code=x/y"))
+    expect(forged.headers.get("location")).toBe("/")
+    expect(forged.headers.getSetCookie()).toEqual([])
+  })
+
+  it("the landing route navigates only within the storefront, keeping the other parameters", async () => {
+    const page = async (query: string) => (await sipayLandingResponse(new Request(`http://shop/api/sipay/land?${query}`)).text())
+    expect(await page("to=/tr/checkout&step=payment&error=Yetersiz%20bakiye")).toContain('content="0;url=/tr/checkout?step=payment&#38;error=Yetersiz+bakiye"')
+    expect(await page("to=//evil.example/x")).toContain('content="0;url=/"')
+    expect(await page("to=https://evil.example")).toContain('content="0;url=/"')
+    expect(await page('to=/x"><script>')).not.toContain("<script>")
+  })
+
+  it("read the failure from the address, and only a BIN from a card number", () => {
+    expect(readPaymentReturn("?step=payment&error=The%20card%20payment%20did%20not%20go%20through.")).toEqual({ error: "The card payment did not go through." })
+    expect(readPaymentReturn({ step: "payment" })).toEqual({ error: null })
+    expect(binOf("4508 0345 0803 4509")).toBe("450803")
+    expect(binOf("4508")).toBeNull()
+  })
+
+  it("the components render under React 18 (the plugin's own) and React 19 (the storefront package's), labelled, in both languages", async () => {
+    const rendered: Record<string, any> = {}
+    for (const [name, dir] of [["18", ROOT], ["19", join(ROOT, "packages", "storefront")]] as const) {
+      const result = await build({
+        entryPoints: [join(__dirname, "page", "render-all.tsx")],
+        bundle: true,
+        write: false,
+        format: "cjs",
+        platform: "node",
+        jsx: "automatic",
+        define: { "process.env.NODE_ENV": '"production"' },
+        alias: { react: join(dir, "node_modules", "react"), "react-dom": join(dir, "node_modules", "react-dom") },
+        logLevel: "silent",
+      })
+      const module = { exports: {} as any }
+      new Function("module", "exports", "require", result.outputFiles[0].text)(module, module.exports, require)
+      rendered[name] = { tr: module.exports.renderAll("tr"), en: module.exports.renderAll("en") }
+    }
+    expect(rendered["18"].tr.version).toMatch(/^18\./)
+    expect(rendered["19"].tr.version).toMatch(/^19\./)
+    for (const version of ["18", "19"]) {
+      const { tr, en } = rendered[version]
+      expect(tr.hosted).toContain("Kartla öde")
+      expect(en.hosted).toContain("Pay by card")
+      for (const form of [tr.threeD, tr.direct]) {
+        for (const name of ["cc_holder_name", "cc_no", "expiry_month", "expiry_year", "cvv"]) expect(form).toContain(`name="${name}"`)
+        expect(form).toMatch(/autocomplete="cc-number"/i)
+        expect(form).toContain("Taksit seçenekleri")
+        // Every input has its label.
+        const ids = [...form.matchAll(/<input[^>]*\sid="([^"]+)"/g)].map((match: RegExpMatchArray) => match[1])
+        for (const id of ids) expect(form).toContain(`for="${id}"`)
+      }
+      expect(en.direct).toContain("Card number")
+      expect(tr.error).toContain('role="alert"')
+      expect(tr.error).toContain("Yetersiz bakiye")
+      expect(tr.noError).toBe("")
+    }
+  })
+})
