@@ -82,6 +82,9 @@ describe("hosted card page in a real browser: payment", () => {
     const signed = fixture.signedFields.at(-1)!
     expect(Object.fromEntries(posted)).toEqual({
       ...signed,
+      // The payer's name from the holder's name as typed: the store sent the page no shopper data.
+      name: "Zeynep",
+      surname: "Öztürk",
       cc_holder_name: HOLDER,
       cc_no: number,
       expiry_month: expiry.month,

@@ -138,9 +138,8 @@ export async function startHostedPageFixture(): Promise<HostedPageFixture> {
         total: "1249.90",
         currency_code: "TRY",
         installments_number: String(choice.installments_number),
+        // As the sign route answers: no shopper data (the page takes name and surname from the holder's name).
         merchant_key: "$2y$10$merchant.key/with+chars==",
-        name: "Ayşe",
-        surname: "Yılmaz",
         items: JSON.stringify([{ name: `Çay bardağı <6'lı> & "tabak"`, price: 1249.9, quantity: 1, description: "" }]),
         return_url: `${storeOrigin}/sipay/3d/return`,
         cancel_url: `${storeOrigin}/sipay/3d/cancel`,
