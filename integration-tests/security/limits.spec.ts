@@ -149,6 +149,30 @@ medusaIntegrationTestRunner({
         )
       })
 
+      it("a stranger holding only the session id cannot use up the shopper's attempts", async () => {
+        const { sessionId, cartId } = await session()
+        const strangerCart = (await createCart(api, store, [1, 0])).id
+        await attack(
+          ctx(),
+          { attack: "a stranger holding only the session id cannot use up the shopper's attempts", point: POINT_3, status: "closed" },
+          allOf(newAttemptsAtMost(2), reported("the shopper still gets a form and the hosted page still signs", { shopperForm: 200, shopperSign: 200 })),
+          async () => {
+            // 30 sign calls without the page's token and 30 forms naming another cart, from several addresses.
+            for (let i = 0; i < 30; i++) {
+              await send(`${stack.backendUrl}/sipay/checkout/${sessionId}/sign`, { headers: { "x-forwarded-for": `198.51.104.${i}` }, json: { installments_number: 1 } })
+              await send(`${stack.backendUrl}/store/sipay/payment-sessions/${sessionId}/3d-form`, {
+                headers: { ...storeKey(), "x-forwarded-for": `198.51.105.${i}` },
+                json: { installments_number: 1, cart_id: strangerCart },
+              })
+            }
+            const shopperForm = (await threeDForm(sessionId, cartId, "198.51.106.1")).status
+            const url = await signUrl(sessionId)
+            const shopperSign = url.includes("token=") ? (await send(url, { headers: { "x-forwarded-for": "198.51.106.1" }, json: { installments_number: 1 } })).status : 0
+            return { shopperForm, shopperSign }
+          }
+        )
+      })
+
       it("a new payment session for each form does not escape the per-cart limit", async () => {
         const cart = await createCart(api, store, [1, 0])
         await attack(

@@ -4,7 +4,7 @@ import { readMultipartForm } from "./admin/sipay/payment-links/multipart"
 import { CreatePaymentLinkBody, GetPaymentLinkQuery, ListPaymentLinksQuery, SendPaymentLinkBody } from "./admin/sipay/payment-links/validators"
 import { UpdateSettingsBody } from "./admin/sipay/settings/validators"
 import { refuseCrossSiteAdminPosts, refuseCrossSiteShopperPosts } from "./cross-site"
-import { limitInstallmentLookups, limitPaymentAttempts } from "./rate-limits"
+import { holdsCart, holdsHostedPageToken, limitInstallmentLookups, limitPaymentAttempts } from "./rate-limits"
 
 export default defineMiddlewares({
   routes: [
@@ -17,12 +17,12 @@ export default defineMiddlewares({
     {
       matcher: "/store/sipay/payment-sessions/:id/3d-form",
       method: ["POST"],
-      middlewares: [refuseCrossSiteShopperPosts, limitPaymentAttempts("id"), validateAndTransformBody(AttemptChoiceBody)],
+      middlewares: [refuseCrossSiteShopperPosts, limitPaymentAttempts("id", holdsCart), validateAndTransformBody(AttemptChoiceBody)],
     },
     {
       matcher: "/sipay/checkout/:session_id/sign",
       method: ["POST"],
-      middlewares: [refuseCrossSiteShopperPosts, limitPaymentAttempts("session_id"), validateAndTransformBody(AttemptChoiceBody)],
+      middlewares: [refuseCrossSiteShopperPosts, limitPaymentAttempts("session_id", holdsHostedPageToken), validateAndTransformBody(AttemptChoiceBody)],
     },
     {
       matcher: "/store/sipay/installments",

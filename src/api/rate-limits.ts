@@ -1,5 +1,6 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { verifyCheckoutToken } from "../lib/hosted-page"
 import type { RateLimitRefusal } from "../lib/limiter"
 import { SIPAY_MODULE } from "../modules/sipay"
 import type SipayModuleService from "../modules/sipay/service"
@@ -29,11 +30,23 @@ export async function cartOfSession(req: MedusaRequest, sessionId: string): Prom
   return ((data[0] as any)?.payment_collection?.cart?.id as string | undefined) ?? null
 }
 
+/** Whether the caller proved it holds the session (its storefront or the shopper): only then do its tries spend the session's and cart's budgets. */
+export type SessionHolder = (req: MedusaRequest, sessionId: string, cartId: string | null) => boolean
+
+/** The hosted page's caller: it carries the page's token. */
+export const holdsHostedPageToken: SessionHolder = (req, sessionId) =>
+  verifyCheckoutToken(req.scope.resolve<SipayModuleService>(SIPAY_MODULE).getOptions().appSecret, sessionId, req.query.token)
+
+/** A storefront's own form: it names the cart the session pays. */
+export const holdsCart: SessionHolder = (req, _sessionId, cartId) => Boolean(cartId) && (req.body as { cart_id?: unknown } | undefined)?.cart_id === cartId
+
 /**
- * Counts a new payment attempt (3D form, hosted-page sign) against the session, its cart and the
- * client address before the route starts it; refused with 429 past any limit.
+ * Counts a new payment attempt (3D form, hosted-page sign) against the client address and, when the
+ * caller holds the session, against the session and its cart, before the route starts it; refused
+ * with 429 past any limit. A stranger who knows only a session id spends their own address's budget,
+ * never the shopper's.
  */
-export function limitPaymentAttempts(sessionParam: string) {
+export function limitPaymentAttempts(sessionParam: string, holds: SessionHolder) {
   return async (req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) => {
     try {
       const limiter = limiterOf(req)
@@ -41,9 +54,11 @@ export function limitPaymentAttempts(sessionParam: string) {
         return next()
       }
       const sessionId = String(req.params[sessionParam] ?? "")
+      const cartId = await cartOfSession(req, sessionId)
+      const holder = holds(req, sessionId, cartId)
       const refusal = await limiter.countAttempt({
-        sessionId,
-        cartId: await cartOfSession(req, sessionId),
+        sessionId: holder ? sessionId : null,
+        cartId: holder ? cartId : null,
         address: clientAddress(req, sessionId),
       })
       if (refusal) {
