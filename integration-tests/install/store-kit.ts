@@ -105,13 +105,15 @@ export type Finished = { code: number; output: string; seconds: number }
 
 /** The machine's npm cache is used as is (no registry of its own); npm's update check stays quiet. */
 export function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_OPTIONS: "", npm_config_update_notifier: "false", npm_config_fund: "false", npm_config_audit: "false", ...extra }
-  // The test's own environment must not leak into the store: the store reads its .env.
+  const env: NodeJS.ProcessEnv = { ...process.env }
+  // The test's own environment must not leak into the store: the store reads its .env, and npm
+  // (under `npm test`) sets npm_config_local_prefix to this repository, which would make the
+  // store's npm install here. Only the cache location is kept: the machine's npm cache.
   for (const name of Object.keys(env)) {
-    if (name.startsWith("SIPAY_") || name === "DATABASE_URL" || name === "MEDUSA_BACKEND_URL" || name === "STOREFRONT_URL" || name === "NODE_ENV" || name.startsWith("npm_package_") || name.startsWith("npm_lifecycle_")) {
-      if (!(name in extra)) delete env[name]
-    }
+    const leaks = name.startsWith("SIPAY_") || ["DATABASE_URL", "MEDUSA_BACKEND_URL", "STOREFRONT_URL", "NODE_ENV", "INIT_CWD"].includes(name) || (name.startsWith("npm_") && name !== "npm_config_cache")
+    if (leaks) delete env[name]
   }
+  Object.assign(env, { NODE_OPTIONS: "", npm_config_update_notifier: "false", npm_config_fund: "false", npm_config_audit: "false" }, extra)
   return env
 }
 
