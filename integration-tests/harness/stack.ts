@@ -1,5 +1,5 @@
 import { createServer, Server } from "node:http"
-import { startSandbox } from "../../src/sandbox"
+import { startSandbox, type StartSandboxOptions } from "../../src/sandbox"
 import { freePort } from "./ports"
 
 export const SALE_WEBHOOK_KEY = "medusa-sale"
@@ -28,8 +28,11 @@ async function startLandingPage(): Promise<{ url: string; server: Server }> {
  * Call at the top of a suite, before medusaIntegrationTestRunner: its beforeAll runs first, fixes
  * the app's port and public URL, starts the sandbox gateway with its webhooks pointing at the app,
  * and sets the environment medusa-config.ts reads. Suites read the handle inside their tests.
+ * `sandbox` picks the sandbox's answer conventions (docs/sandbox.md), e.g. the live redirect names.
  */
-export function useSipayStack(options: { env?: Record<string, string> } = {}): SipayStack {
+export function useSipayStack(
+  options: { env?: Record<string, string>; sandbox?: Pick<StartSandboxOptions, "redirectNames" | "checkstatusCodes" | "checkstatusArray"> } = {}
+): SipayStack {
   const stack = {} as SipayStack
   const previousEnv = { ...process.env }
   let landing: Server | undefined
@@ -40,6 +43,7 @@ export function useSipayStack(options: { env?: Record<string, string> } = {}): S
     landing = landingPage.server
     stack.storefrontUrl = landingPage.url
     stack.sandbox = await startSandbox({
+      ...options.sandbox,
       port: 0,
       testControls: true,
       merchants: [
