@@ -1,5 +1,6 @@
-import { capturePaymentWorkflow } from "@medusajs/medusa/core-flows"
+import { acquireLockStep, capturePaymentWorkflow, releaseLockStep } from "@medusajs/medusa/core-flows"
 import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { ATTEMPT_LOCKS } from "../lib/shared-state/lock-timings"
 import { confirmPartialCaptureStep } from "./steps/confirm-partial-capture"
 
 export type CapturePreAuthorizationInput = { payment_id: string; amount: string; captured_by?: string }
@@ -8,6 +9,9 @@ export type CapturePreAuthorizationInput = { payment_id: string; amount: string;
 export const capturePreAuthorizationWorkflow = createWorkflow(
   "sipay-capture-pre-authorization",
   (input: CapturePreAuthorizationInput) => {
+    // One capture of a payment at a time, across instances: the second sees the first's capture and is refused.
+    const lockKey = transform({ input }, ({ input }) => `sipay:payment:${input.payment_id}`)
+    acquireLockStep({ key: lockKey, ...ATTEMPT_LOCKS.settle })
     const confirmed = confirmPartialCaptureStep({ payment_id: input.payment_id, amount: input.amount })
     const payment = capturePaymentWorkflow.runAsStep({
       input: transform({ confirmed, input }, ({ confirmed, input }) => ({
@@ -16,6 +20,7 @@ export const capturePreAuthorizationWorkflow = createWorkflow(
         captured_by: input.captured_by,
       })),
     })
+    releaseLockStep({ key: lockKey })
     return new WorkflowResponse(payment)
   }
 )
