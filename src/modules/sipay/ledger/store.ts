@@ -72,6 +72,21 @@ ON CONFLICT (sale_id) WHERE deleted_at IS NULL DO UPDATE SET
 WHERE s.record IS DISTINCT FROM excluded.record
 RETURNING (xmax = 0) AS inserted`
 
+const TOTALS_COLUMNS = `currency_code, count(*)::int AS count, sum(gross)::text AS gross, sum(net)::text AS net,
+  sum(merchant_commission)::text AS commission, sum(total_refunded_amount)::text AS refunded`
+
+function summaryOf(rows: any[]): { count: number; totals: LedgerTotal[] } {
+  const totals = rows.map((row) => ({
+    currency_code: row.currency_code,
+    count: Number(row.count),
+    gross: Number(row.gross).toFixed(2),
+    net: Number(row.net).toFixed(2),
+    commission: Number(row.commission).toFixed(2),
+    refunded: Number(row.refunded).toFixed(2),
+  }))
+  return { count: totals.reduce((sum, total) => sum + total.count, 0), totals }
+}
+
 function rowsOf(result: any): any[] {
   return Array.isArray(result) ? result : result?.rows ?? []
 }
@@ -109,6 +124,7 @@ export class LedgerStore {
          last_duration_ms = excluded.last_duration_ms, last_error = excluded.last_error, updated_at = now()`,
       [day, status.sale_count, status.error === null ? status.synced_at.toISOString() : null, status.duration_ms, status.error]
     )
+    if (status.error === null) await this.refreshDayTotals(day)
   }
 
   async days(days: readonly string[]): Promise<Map<string, LedgerDayStatus>> {
@@ -141,40 +157,42 @@ export class LedgerStore {
     return { sql: parts.join(" AND "), bindings }
   }
 
-  /** One page of a day's sales (records as the gateway gave them), sorted by the database. */
-  async page(filters: LedgerFilters, options: { sort: LedgerSort; direction: "asc" | "desc"; limit: number; offset: number }): Promise<{ count: number; records: any[] }> {
+  /** One page of a day's sales (records as the gateway gave them), sorted by the database (an index for the default order). */
+  async page(filters: LedgerFilters, options: { sort: LedgerSort; direction: "asc" | "desc"; limit: number; offset: number }): Promise<any[]> {
     const where = this.where(filters)
     const column = SORT_COLUMNS[options.sort]
     const direction = options.direction === "asc" ? "ASC" : "DESC"
-    const [counted, page] = await Promise.all([
-      this.db.raw(`SELECT count(*)::int AS count FROM sipay_ledger_sale WHERE ${where.sql}`, where.bindings),
-      this.db.raw(
-        `SELECT record FROM sipay_ledger_sale WHERE ${where.sql} ORDER BY ${column} ${direction}, id ${direction} LIMIT ? OFFSET ?`,
-        [...where.bindings, options.limit, options.offset]
-      ),
-    ])
-    return { count: Number(rowsOf(counted)[0]?.count ?? 0), records: rowsOf(page).map((row) => row.record) }
+    const page = await this.db.raw(
+      `SELECT record FROM sipay_ledger_sale WHERE ${where.sql} ORDER BY ${column} ${direction}, id ${direction} LIMIT ? OFFSET ?`,
+      [...where.bindings, options.limit, options.offset]
+    )
+    return rowsOf(page).map((row) => row.record)
   }
 
-  /** Sums per currency over every sale matching the filters (not only the page). */
-  async totals(filters: LedgerFilters): Promise<LedgerTotal[]> {
+  /**
+   * How many sales match, and their sums per currency (not only the page's). A day without other
+   * filters is answered from the sums kept at its last sync (no scan of a busy day); filters sum in the database.
+   */
+  async summary(filters: LedgerFilters): Promise<{ count: number; totals: LedgerTotal[] }> {
+    const unfiltered = Object.entries(filters).every(([name, value]) => name === "day" || value === undefined || value === null || value === "")
+    if (unfiltered) {
+      const kept = rowsOf(await this.db.raw(`SELECT totals FROM sipay_ledger_day WHERE deleted_at IS NULL AND day = ?`, [filters.day]))[0]?.totals
+      if (Array.isArray(kept)) return summaryOf(kept)
+    }
     const where = this.where(filters)
-    const rows = rowsOf(
-      await this.db.raw(
-        `SELECT currency_code, count(*)::int AS count, sum(gross) AS gross, sum(net) AS net, sum(merchant_commission) AS commission,
-                sum(total_refunded_amount) AS refunded
-         FROM sipay_ledger_sale WHERE ${where.sql} GROUP BY currency_code ORDER BY currency_code`,
-        where.bindings
-      )
+    return summaryOf(rowsOf(await this.db.raw(`SELECT ${TOTALS_COLUMNS} FROM sipay_ledger_sale WHERE ${where.sql} GROUP BY currency_code ORDER BY currency_code`, where.bindings)))
+  }
+
+  /** Recomputes the day's kept sums (after anything wrote its sales). */
+  async refreshDayTotals(day: string): Promise<void> {
+    await this.db.raw(
+      `UPDATE sipay_ledger_day SET totals = (
+         SELECT coalesce(jsonb_agg(to_jsonb(t) ORDER BY t.currency_code), '[]'::jsonb)
+         FROM (SELECT ${TOTALS_COLUMNS} FROM sipay_ledger_sale WHERE deleted_at IS NULL AND day = ? GROUP BY currency_code) t
+       ), updated_at = now()
+       WHERE deleted_at IS NULL AND day = ?`,
+      [day, day]
     )
-    return rows.map((row) => ({
-      currency_code: row.currency_code,
-      count: Number(row.count),
-      gross: Number(row.gross).toFixed(2),
-      net: Number(row.net).toFixed(2),
-      commission: Number(row.commission).toFixed(2),
-      refunded: Number(row.refunded).toFixed(2),
-    }))
   }
 
   /**

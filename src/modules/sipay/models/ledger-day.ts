@@ -8,4 +8,6 @@ export const LedgerDay = model.define("sipay_ledger_day", {
   last_synced_at: model.dateTime().nullable(),
   last_duration_ms: model.number().nullable(),
   last_error: model.text().nullable(),
+  /** Count and sums per currency of the day's sales, recomputed after each sync: the unfiltered Sales page reads them instead of scanning the day. */
+  totals: model.json().nullable(),
 })

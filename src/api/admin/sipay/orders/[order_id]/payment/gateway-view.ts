@@ -112,6 +112,7 @@ async function refreshLedgerSales(sipay: SipayModuleService, ledger: LedgerStore
         throw toMedusaError(error, "getTransactions")
       })
     await ledger.upsert(rows, new Date())
+    await ledger.refreshDayTotals(date)
   }
 }
 
