@@ -224,6 +224,18 @@ describe("checkstatus", () => {
     })
   })
 
+  it("reads 32 as not found, a 41 Failed record as a decline, and throws on any other refusal (2021 docs, QNBpay sample)", async () => {
+    const answers = [
+      { status_code: 32, status_description: "Invalid invoice id", transaction_status: "Failed", order_id: "", invoice_id: "sess_01HXYZ_1", reason: "No Request found for this invoice id" },
+      [{ status_code: 41, status_description: "Oder Failed", transaction_status: "Failed", order_id: 162435924998223, invoice_id: "sess_01HXYZ_1", reason: "Failed # transaction failed" }],
+      { status_code: 14, transaction_status: "", order_id: "", message: "Invalid merchant key", invoice_id: "sess_01HXYZ_1" },
+    ]
+    gateway.on("/api/checkstatus", (_request, index) => ({ body: answers[index] }))
+    await expect(client.checkStatus("sess_01HXYZ_1")).resolves.toMatchObject({ found: false, status: "NotFound", statusCode: 32 })
+    await expect(client.checkStatus("sess_01HXYZ_1")).resolves.toMatchObject({ found: true, status: "Failed", orderId: "162435924998223" })
+    await expect(client.checkStatus("sess_01HXYZ_1")).rejects.toMatchObject({ statusCode: 14 })
+  })
+
   it("reports an unknown invoice (31) as not found", async () => {
     gateway.on("/api/checkstatus", () => ({ body: { status_code: 31, status_description: "Transaction not found" } }))
     await expect(client.checkStatus("sess_nope_1", { includePending: false })).resolves.toMatchObject({ found: false })
@@ -377,6 +389,7 @@ describe("recurring plans", () => {
     const plan = await client.queryRecurringPlan("PLN1", 2)
     expect(expectBearer("/api/recurringPlan/query").json).toEqual({ merchant_key: TEST_MERCHANT.merchantKey, plan_code: "PLN1", recurring_number: 2 })
     expect(plan.transactionHistories).toEqual([{ recurring_number: 1 }])
+    expect(plan).toMatchObject({ planCode: "PLN1", charges: [{ recurringNumber: 1, status: null }] })
     await client.updateRecurringPlan({ planCode: "PLN1", amount: "12.5", status: "ACTIVE", paymentNumber: 6 })
     expect(gateway.to("/api/recurringPlan/update")[0].json).toEqual({
       merchant_key: TEST_MERCHANT.merchantKey,
@@ -385,6 +398,22 @@ describe("recurring plans", () => {
       recurring_status: "ACTIVE",
       recurring_payment_number: 6,
     })
+  })
+})
+
+describe("older answer shapes", () => {
+  it("reads a recurring plan nested under data with the webhook's status words", async () => {
+    gateway.on("/api/recurringPlan/query", () =>
+      ok({ data: { plan_code: "PLN1", order_id: "ORD1", invoice_id: "sess_01HXYZ_1", transactionHistories: [{ recurring_number: 2, status: "Completed", attempts: 2, amount: 12.5, order_id: "ORD2" }] } })
+    )
+    const plan = await client.queryRecurringPlan("PLN1")
+    expect(plan).toMatchObject({ planCode: "PLN1", firstOrderId: "ORD1", invoiceId: "sess_01HXYZ_1" })
+    expect(plan.charges).toEqual([expect.objectContaining({ recurringNumber: 2, status: "Completed", gatewayStatus: "Completed", attempts: 2, amount: "12.50", orderId: "ORD2" })])
+  })
+
+  it("reads a /payment/complete result at the top level", async () => {
+    gateway.on("/payment/complete", () => ok({ invoice_id: "sess_01HXYZ_1", order_id: "ORD123", transaction_status: "Completed" }))
+    await expect(client.completePayment("sess_01HXYZ_1", "ORD123", "complete")).resolves.toMatchObject({ status: "Completed", orderId: "ORD123" })
   })
 })
 
