@@ -92,6 +92,9 @@ export function findOptionProblems(options: Partial<SipayOptions> | undefined): 
     }
   }
   problems.push(...findRateLimitProblems(given.rateLimits))
+  if (given.rateLimitStore !== undefined && given.rateLimitStore !== "memory" && given.rateLimitStore !== "postgres") {
+    problems.push(`option "rateLimitStore" must be "memory" or "postgres"`)
+  }
   try {
     parseTrustedProxies(given.trustedProxies)
   } catch (error) {

@@ -1,4 +1,5 @@
 import { Limiter, resolveRateLimits } from "../../limiter"
+import { findOptionProblems } from "../../options"
 import { limiterFor, PostgresLimiterStore } from "../limiter-store"
 import { scratchDatabase } from "./scratch-database"
 
@@ -66,5 +67,14 @@ describe("limiterFor", () => {
     const alone = [new Limiter(resolveRateLimits(shared.rateLimits)), new Limiter(resolveRateLimits(shared.rateLimits))]
     for (let i = 0; i < 3; i++) await alone[i % 2].countAttempt({ cardNumber: "4155650100416112" })
     await expect(alone[1].countAttempt({ cardNumber: "4155650100416112" })).resolves.toBeNull()
+  })
+})
+
+describe("the rateLimitStore option", () => {
+  it("accepts memory and postgres, and names anything else", () => {
+    const options = { baseUrl: "http://127.0.0.1:1", appId: "a", appSecret: "s", merchantKey: "$k" }
+    expect(findOptionProblems({ ...options, rateLimitStore: "postgres" })).toEqual([])
+    expect(findOptionProblems({ ...options, rateLimitStore: "memory" })).toEqual([])
+    expect(findOptionProblems({ ...options, rateLimitStore: "redis" as never })).toEqual([`option "rateLimitStore" must be "memory" or "postgres"`])
   })
 })
