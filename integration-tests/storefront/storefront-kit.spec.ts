@@ -59,7 +59,7 @@ medusaIntegrationTestRunner({
       // One store for every test: seeded once, then part of the database template each test starts from.
       store = await seedStore(getContainer())
       await dbUtils.snapshot()
-      sdk = new Medusa({ baseUrl: stack.backendUrl, publishableKey: store.publishableKey }) as unknown as SdkLike
+      sdk = new Medusa({ baseUrl: stack.backendUrl, publishableKey: store.publishableKey })
       storefront.configure({ backendUrl: stack.backendUrl, publishableKey: store.publishableKey, storefrontSecret: STOREFRONT_SECRET })
     })
     afterAll(async () => {

@@ -168,7 +168,7 @@ export async function startTestStorefront(): Promise<TestStorefront> {
     requests,
     reactVersion: page.reactVersion,
     configure: ({ backendUrl, publishableKey, storefrontSecret, lang }) => {
-      config = { sdk: new Medusa({ baseUrl: backendUrl, publishableKey }) as unknown as SdkLike, secret: storefrontSecret, lang: lang ?? "tr" }
+      config = { sdk: new Medusa({ baseUrl: backendUrl, publishableKey }), secret: storefrontSecret, lang: lang ?? "tr" }
     },
     close: () => new Promise<void>((done) => server.close(() => done())),
   }

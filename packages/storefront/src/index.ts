@@ -16,12 +16,15 @@ export function isSipayDirect(providerId: string | null | undefined): boolean {
   return typeof providerId === "string" && providerId.startsWith("pp_sipay-2d_")
 }
 
-/** The part of Medusa's JS SDK (`new Medusa(...)` of `@medusajs/js-sdk`) these helpers use. */
+/**
+ * The part of Medusa's JS SDK (`new Medusa(...)` of `@medusajs/js-sdk`, 2.x) these helpers use. Loose on
+ * purpose: the SDK's own parameter types differ between its versions, and its instance must fit as it is.
+ */
 export type SdkLike = {
-  client: { fetch<T>(path: string, init?: { method?: string; body?: unknown; headers?: Record<string, string>; query?: Record<string, unknown> }): Promise<T> }
+  client: { fetch<T>(path: string, init?: any): Promise<T> }
   store: {
     payment: {
-      initiatePaymentSession(cart: CartLike, body: { provider_id: string; data?: Record<string, unknown> }, query?: Record<string, unknown>, headers?: Record<string, string>): Promise<{ payment_collection: PaymentCollectionLike }>
+      initiatePaymentSession(cart: any, body: { provider_id: string; data?: Record<string, unknown> }, query?: any, headers?: any): Promise<{ payment_collection: PaymentCollectionLike }>
     }
   }
 }
