@@ -11,7 +11,7 @@ import { join } from "node:path"
 
 /** Newest Medusa the plugin is built and tested against, and the oldest the bounded smoke passed on. */
 export const MEDUSA_CURRENT = "2.21.2"
-export const MEDUSA_OLDEST = "2.18.0"
+export const MEDUSA_OLDEST = "2.15.2"
 
 /** What create-medusa-app keeps from the starter whatever Medusa version it installs. */
 const STARTER_PINS = {
