@@ -2,8 +2,10 @@ import { randomBytes } from "node:crypto"
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import Redis from "ioredis"
-import { Client } from "pg"
+import { Pool } from "pg"
+import { ModulesSdkUtils } from "@medusajs/framework/utils"
 import { SipayClient } from "../../src/lib/sipay"
+import { PostgresTokenStore } from "../../src/lib/shared-state/token-store"
 import { freshDemoPlace, startDemo, type DemoReady, type RunningDemo } from "../harness/demo-stack"
 import { SMS_TEST_CODE } from "../../src/sandbox"
 
@@ -61,6 +63,12 @@ export async function claimRedisDatabase(url = "redis://127.0.0.1:6379") {
   throw new Error("no empty Redis database index (1-15) to run the cluster suite in")
 }
 
+function databaseUrl(name: string): string {
+  const user = encodeURIComponent(process.env.DB_USERNAME ?? "postgres")
+  const password = encodeURIComponent(process.env.DB_PASSWORD ?? "")
+  return `postgres://${user}:${password}@${process.env.DB_HOST}:${process.env.DB_PORT}/${name}`
+}
+
 export type Cluster = Awaited<ReturnType<typeof startTestCluster>>
 
 export async function startTestCluster(env: Record<string, string>) {
@@ -88,15 +96,17 @@ export async function startTestCluster(env: Record<string, string>) {
   const credentials = JSON.parse(readFileSync(join(place.dataDir, "credentials.json"), "utf8")).merchant
   const sandboxBase = ready.sandbox_url
   const linkBase = new URL(sandboxBase).origin
-  const database = new Client({
+  const database = new Pool({
     host: process.env.DB_HOST,
     port: Number(process.env.DB_PORT),
     user: process.env.DB_USERNAME,
     password: process.env.DB_PASSWORD,
     database: place.databaseName,
   })
-  await database.connect()
-  const gateway = new SipayClient({ baseUrl: sandboxBase, appId: credentials.app_id, appSecret: credentials.app_secret, merchantKey: credentials.merchant_key, merchantId: credentials.merchant_id })
+  // The suite's own look-ups at the gateway take the token the cluster shares (as one more process would).
+  const knex = ModulesSdkUtils.createPgConnection({ clientUrl: databaseUrl(place.databaseName), schema: "public", pool: { min: 0, max: 2 } }) as any
+  const merchant = { baseUrl: sandboxBase, appId: credentials.app_id, appSecret: credentials.app_secret, merchantKey: credentials.merchant_key }
+  const gateway = new SipayClient({ ...merchant, merchantId: credentials.merchant_id, tokenStore: new PostgresTokenStore(() => knex, merchant) })
 
   const proxy = ready.cluster.proxy_url
   const instance = (name: string) => ready.cluster.instances.find((candidate) => candidate.name === name)!
@@ -176,6 +186,7 @@ export async function startTestCluster(env: Record<string, string>) {
     logs: join(place.dataDir, "logs"),
     async stop() {
       await database.end().catch(() => undefined)
+      await knex.destroy().catch(() => undefined)
       await demo.stop()
       await place.dispose()
       await redis.release()

@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs"
+import { join } from "node:path"
 import { PAYING_CARD, payAtGateway, waitFor } from "../harness/shopper"
 import { startTestCluster, type Cluster, type Instance } from "./cluster-harness"
 
@@ -186,6 +188,10 @@ describe("the plugin as a cluster: two servers and a worker", () => {
     expect(requests["server-a"]).toBeGreaterThanOrEqual(2)
     expect(requests["server-b"]).toBeGreaterThanOrEqual(2)
     expect(requests["server-a"] + requests["server-b"]).toBeGreaterThanOrEqual(4)
+    // Medusa's webhook route ran on the servers; the plugin's subscriber only on the worker.
+    const log = (name: string) => readFileSync(join(cluster.logs, `medusa-${name}.log`), "utf8")
+    expect(log("worker")).toMatch(/Processing payment\.webhook_received .*which has [1-9]\d* subscriber/)
+    expect(log("server-a") + log("server-b")).not.toMatch(/Processing payment\.webhook_received/)
     figures.returnTwiceWebhookThrice = { orders: 1, captures: paid.captures, refunds: paid.refunds, token_fetches_total: (await cluster.gatewayCalls()).token, requests, gateway_calls: calls }
   })
 
@@ -232,7 +238,9 @@ describe("the plugin as a cluster: two servers and a worker", () => {
       const calls = delta(await cluster.gatewayCalls(), before)
       const [after] = await paymentsOf(cartId)
       const atGateway = await cluster.gateway.checkStatus(invoice)
-      expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1)
+      // One takes the amount; the other answers with the payment already captured, or refuses it (4xx).
+      expect(answers.some((answer) => answer.status === 200)).toBe(true)
+      expect(answers.every((answer) => answer.status === 200 || (answer.status >= 400 && answer.status < 500))).toBe(true)
       // The gateway took 100.00 once: the pre-authorization is completed (a second confirmation is refused there).
       expect(atGateway).toMatchObject({ status: "Completed", transactionType: "Auth" })
       expect(after).toMatchObject({ captures: 1, captured: 100 })
@@ -311,9 +319,9 @@ describe("the plugin as a cluster: two servers and a worker", () => {
     expect(await ordersOf(payment.cartId)).toHaveLength(1)
     const [paid] = await paymentsOf(payment.cartId)
     expect(paid).toMatchObject({ captures: 1, refunds: 0 })
-    expect(requests["server-a"]).toBe(0) // it died before answering
-    expect(requests["server-b"]).toBeGreaterThanOrEqual(3)
-    expect(String(killedAnswer?.status ?? killedAnswer)).not.toBe("303")
+    // server-a died before answering the return (the proxy says so); server-b took the retry and the job.
+    expect(killedAnswer.status).toBe(502)
+    expect(requests["server-b"]).toBeGreaterThanOrEqual(2)
     // Still the one token of the whole run, every server and the worker included.
     expect((await cluster.gatewayCalls()).token).toBe(1)
     figures.killMidSettle = { orders: 1, captures: paid.captures, refunds: paid.refunds, token_fetches_total: (await cluster.gatewayCalls()).token, requests, gateway_calls: calls }
