@@ -69,4 +69,4 @@ export type SettingsAnswer = {
   }
 }
 
-export type ConnectionAnswer = { ok: boolean; is_3d: number; mode: string; meaning: string; warnings: string[]; base_url: string; tested_at: string }
+export type ConnectionAnswer = { ok: boolean; brand: string | null; brand_name: string; is_3d: number; mode: string; meaning: string; warnings: string[]; base_url: string; tested_at: string }

@@ -13,6 +13,8 @@ export type HostedPageInput = {
   currencyCode: HostedPageCurrency
   locale: HostedPageLocale
   storeName: string
+  /** The payment institution's name (the store's `brand`, README "Brands"), shown beside the secure note. */
+  gatewayName?: string
   /** Same origin as the page: POST, answers `{ action, fields }` or `{ message }`. */
   signUrl: string
   /** Same origin as the page: GET `?bin=`, answers `{ installments, agricultural? }`. */
@@ -127,6 +129,7 @@ ${cardField("cvv", t.cvvLabel, `autocomplete="cc-csc" inputmode="numeric" maxlen
 </form>
 <form id="installment-choices" hidden></form>
 <p class="secure">${escapeHtml(t.secureNote)}</p>
+${input.gatewayName ? `<p class="gateway" id="gateway-name">${escapeHtml(t.gatewayLabel)}: ${escapeHtml(input.gatewayName)}</p>` : ""}
 ${cancelUrl ? `<a id="cancel-link" class="cancel" href="${escapeHtml(cancelUrl)}">${escapeHtml(t.cancel)}</a>` : ""}
 </main>
 </div>

@@ -23,7 +23,7 @@ describe("client options", () => {
     expect(client.baseUrl).toBe(preset.baseUrl)
     expect(client.panelBaseUrl).toBe(preset.panelBaseUrl)
     // The gateway's brands serve payment links from their merchant panel; the local sandbox from its one base (contracts.md).
-    expect(preset.panelBaseUrl).toBe(brand === "sandbox" ? preset.baseUrl : preset.baseUrl.replace("/ccpayment", "/merchant"))
+    expect(preset.panelBaseUrl).toBe(brand === "sandbox" ? preset.baseUrl : preset.baseUrl.replace(/\/ccpayment$/, "/merchant"))
   })
 
   it("lets an explicit base override a brand, the panel following it unless given", () => {

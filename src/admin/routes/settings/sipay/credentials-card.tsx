@@ -57,7 +57,7 @@ export function CredentialsCard({ credentials }: { credentials: SettingsAnswer["
           ) : result ? (
             <div className="flex flex-col gap-y-2">
               <div className="flex items-center gap-x-2">
-                <StatusBadge color="green">Connected</StatusBadge>
+                <StatusBadge color="green" data-testid="connected-brand">Connected to {result.brand_name}</StatusBadge>
                 <Text size="small">is_3d = {result.is_3d} ({result.mode}), {formatDateTime(result.tested_at)}</Text>
               </div>
               <Text size="small">{result.meaning}</Text>

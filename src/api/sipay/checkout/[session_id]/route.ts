@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto"
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { brandName } from "../../../../lib/sipay/brands"
 import { hostedPageHeaders, pickLocale, renderHostedPage, renderPaidPage } from "../../../../lib/hosted-page"
 import { failureUrlFor } from "../../../../lib/checkout/urls"
 import { formatAmount } from "../../../../lib/sipay"
@@ -55,6 +56,7 @@ export const GET = async (req: MedusaRequest, res: MedusaResponse) => {
         currencyCode,
         locale,
         storeName,
+        gatewayName: brandName(sipay.getOptions().brand),
         signUrl: `${base}/sign${withToken}`,
         installmentsUrl: `${base}/installments${withToken}`,
         cancelUrl: failureUrlFor(settings, { cart_id: cart?.id ?? "", error: locale === "tr" ? "Ödeme iptal edildi" : "Payment cancelled" }),

@@ -2,6 +2,7 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import { toMedusaError } from "../../../../../providers/sipay/core/sipay-base"
 import { sipayModuleOf } from "../../../../sipay-responses"
 import { IS_3D_MEANINGS } from "../view"
+import { brandName } from "../../../../../lib/sipay/brands"
 
 /** Gets a fresh token with the configured credentials and reports the merchant's 2D/3D permission (is_3d). */
 export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
@@ -27,6 +28,9 @@ export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse)
     mode: connection.mode,
     meaning: IS_3D_MEANINGS[connection.is3d] ?? `Unknown is_3d value ${connection.is3d}`,
     warnings,
+    // The gateway reached, by its brand's name (README "Brands").
+    brand: sipay.getOptions().brand ?? null,
+    brand_name: brandName(sipay.getOptions().brand),
     base_url: client.baseUrl,
     tested_at: new Date().toISOString(),
   })
