@@ -35,7 +35,7 @@ medusaIntegrationTestRunner({
 
     afterEach(async () => {
       // Each test's rows, before the runner restores the database for the next one.
-      const secrets = [PAYING_CARD.cc_no, DECLINING_CARD.cc_no, stack.sandbox.merchant.app_secret, stack.sandbox.merchant.merchant_key, `"cvv":"${CVV}"`, `cvv=${CVV}`]
+      const secrets = [PAYING_CARD.cc_no, DECLINING_CARD.cc_no, "5456160000000000", stack.sandbox.merchant.app_secret, stack.sandbox.merchant.merchant_key, `"cvv":"${CVV}"`, `cvv=${CVV}`]
       expect(await tablesContaining(dbConnection, secrets)).toEqual([])
     })
 
@@ -266,12 +266,14 @@ medusaIntegrationTestRunner({
       it("limits direct payment tries per payment session against card testing", async () => {
         const cart = await createCart(api, store)
         const { session } = await startPaymentSession(api, store, cart.id, "pp_sipay-2d_sipay")
+        // A card no other test of this file uses: the per-card limit counts across the whole run.
+        const BLOCKED_CARD = { ...DECLINING_CARD, cc_no: "5456160000000000", cvv: CVV }
         const answers: number[] = []
         for (let i = 0; i < 6; i++) {
-          answers.push((await payDirect(session.id, { ...DECLINING_CARD, cvv: CVV })).status)
+          answers.push((await payDirect(session.id, BLOCKED_CARD)).status)
         }
         expect(answers.slice(0, 5)).toEqual([402, 402, 402, 402, 402])
-        const limited = await payDirect(session.id, { ...DECLINING_CARD, cvv: CVV })
+        const limited = await payDirect(session.id, BLOCKED_CARD)
         expect(limited.status).toBe(429)
         expect(limited.data.message).toMatch(/Too many attempts/)
         const [attempts] = [await (getContainer().resolve("sipay") as any).listPaymentAttempts({ session_id: session.id })]
@@ -298,7 +300,7 @@ medusaIntegrationTestRunner({
         const cart = await createCart(api, subscription, [1])
         const { session } = await startPaymentSession(api, subscription, cart.id)
         const refused = await api
-          .post(`/store/sipay/payment-sessions/${session.id}/3d-form`, { installments_number: 3 }, storeHeaders(subscription))
+          .post(`/store/sipay/payment-sessions/${session.id}/3d-form`, { installments_number: 3, cart_id: cart.id }, storeHeaders(subscription))
           .catch((error: any) => error.response)
         expect(refused.status).toBe(400)
         expect(refused.data.message).toMatch(/recurring payment cannot be paid in installments/)
@@ -346,7 +348,7 @@ medusaIntegrationTestRunner({
         const logged = output.text()
         // The capture sees the app's log lines (the tampered webhook test makes this one).
         expect(logged).toContain("Sipay sale webhook ignored")
-        for (const secret of [PAYING_CARD.cc_no, DECLINING_CARD.cc_no, "9792090000000004", stack.sandbox.merchant.app_secret, stack.sandbox.merchant.merchant_key, `"cvv":"${CVV}"`, `cvv=${CVV}`]) {
+        for (const secret of [PAYING_CARD.cc_no, DECLINING_CARD.cc_no, "9792090000000004", "5456160000000000", stack.sandbox.merchant.app_secret, stack.sandbox.merchant.merchant_key, `"cvv":"${CVV}"`, `cvv=${CVV}`]) {
           expect(logged.includes(secret)).toBe(false)
         }
       })
