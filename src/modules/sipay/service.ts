@@ -13,6 +13,7 @@ import { PaymentAttempt } from "./models/payment-attempt"
 import { PaymentLink } from "./models/payment-link"
 import { PaymentLinkEmail } from "./models/payment-link-email"
 import { RecurringCharge } from "./models/recurring-charge"
+import { RecurringPlanRecord } from "./models/recurring-plan"
 
 type ModuleCradle = { logger?: { debug?(m: string): void; info?(m: string): void; warn?(m: string): void; error?(m: string): void } }
 
@@ -23,6 +24,7 @@ type ModuleCradle = { logger?: { debug?(m: string): void; info?(m: string): void
 class SipayModuleService extends MedusaService({
   PaymentAttempt,
   RecurringCharge,
+  RecurringPlanRecord,
   PaymentLink,
   PaymentLinkEmail,
   CheckoutSetting,
