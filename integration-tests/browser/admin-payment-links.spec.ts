@@ -107,8 +107,10 @@ describe("admin: payment links and Sipay settings in a real browser", () => {
     // Leaving a required field empty flags that field only; trying to create flags every missing one.
     await page.focus("#link-name")
     await page.focus("#link-description")
+    await page.getByTestId("field-problem").first().waitFor()
     expect(await page.getByTestId("field-problem").allInnerTexts()).toEqual(["Give the product's name"])
     await page.getByRole("button", { name: "Create link", exact: true }).last().click()
+    await page.getByTestId("field-problem").nth(3).waitFor()
     expect(await page.getByTestId("field-problem").allInnerTexts()).toEqual(["Give the product's name", "Give a description", "Give the amount", "Choose a product photo"])
     expect(await page.getAttribute("#link-amount", "aria-invalid")).toBe("true")
     await page.screenshot({ path: screenshotPath(test, "2b-form-flagged") })
@@ -120,7 +122,7 @@ describe("admin: payment links and Sipay settings in a real browser", () => {
     await page.setInputFiles("#link-photo", { name: "mug.png", mimeType: "image/png", buffer: PNG })
     await page.getByTestId("photo-preview").waitFor()
     await page.screenshot({ path: screenshotPath(test, "2-form-with-preview") })
-    expect(await page.getByTestId("field-problem").count()).toBe(0)
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="field-problem"]').length === 0)
     await page.getByRole("button", { name: "Create link", exact: true }).last().click()
 
     const payerLink = page.locator("#payer-link")
