@@ -78,6 +78,19 @@ describe("sandbox: the sipay-sandbox CLI", () => {
     }
   })
 
+  it("takes the answer conventions: --checkstatus-codes reference --checkstatus-array; refuses an unknown naming", async () => {
+    const { child, ready } = await runCli(["--port", "0", "--checkstatus-codes", "reference", "--checkstatus-array", "--redirect-names", "sipay"])
+    try {
+      const { merchant } = ready
+      const token = (await postJson(`${ready.base_url}/api/token`, { app_id: merchant.app_id, app_secret: merchant.app_secret })).body.data.token
+      const { body } = await postJson(`${ready.base_url}/api/checkstatus`, checkstatusBody(merchant, "no_such_invoice"), token)
+      expect(body).toEqual([{ status_code: 31, status_description: "Transaction not found" }])
+    } finally {
+      await stop(child)
+    }
+    await expect(runCli(["--port", "0", "--redirect-names", "live"])).rejects.toThrow(/--redirect-names must be one of service, sipay/)
+  })
+
   it("serves the merchants of --config (the gateway's published test credentials)", async () => {
     const config = join(dir, "sandbox.json")
     const published = merchantConfig({ is_3d: 2 })
