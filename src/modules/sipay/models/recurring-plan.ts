@@ -30,6 +30,6 @@ export const RecurringPlanRecord = model
     /** The gateway's next charge date (Istanbul time, "YYYY-MM-DD HH:mm:ss"). */
     next_action_date: model.text().nullable(),
     refreshed_at: model.dateTime().nullable(),
-    /** [{ at, actor, action, value, outcome }] of every admin action. */
+    /** { entries: [{ at, actor, action, value, outcome, message? }] }: every admin action, done or refused. */
     history: model.json().nullable(),
   })
