@@ -275,10 +275,10 @@ medusaIntegrationTestRunner({
         const cart = await openCheckout("form")
         await fillCard(AGRICULTURAL_CARD)
         await page.locator('[data-installments="agricultural"]').check()
-        await page.getByLabel("Vade (gün)").selectOption("6")
+        await page.getByLabel("Vade (ay)").selectOption("6")
         await page.getByLabel("Ödeme sıklığı (ay)").selectOption("3")
         await page.screenshot({ path: screenshotPath("storefront kit agricultural", "terms"), fullPage: true })
-        expect(await page.getByLabel("Vade (gün)").locator("option").allTextContents()).toEqual(["3", "6", "9", "12"])
+        expect(await page.getByLabel("Vade (ay)").locator("option").allTextContents()).toEqual(["3", "6", "9", "12"])
         const posted: string[] = []
         page.on("request", (request) => request.method() === "POST" && request.url().startsWith(stack.sandbox.base_url) && posted.push(request.postData() ?? ""))
         await Promise.all([page.waitForURL(`${stack.sandbox.base_url}/**`), page.getByRole("button", { name: /öde$/ }).click()])
