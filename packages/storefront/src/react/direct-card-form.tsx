@@ -1,8 +1,8 @@
-import { useEffect, useId, useState, type FormEvent } from "react"
+import type { FormEvent } from "react"
 import type { DirectCard, DirectPaymentResult, InstallmentChoice, InstallmentOffer, Locale } from "../index"
 import { cardLooksValid, CardFields, clearSecrets, readCard } from "./card-fields"
 import { CLASSES } from "./classes"
-import { choiceStillOffered, InstallmentPicker, useInstallmentOffer } from "./installments"
+import { InstallmentPicker, useCardFormState } from "./installments"
 import { fill, formatMoney, messagesFor } from "./messages"
 
 type PayOutcome = DirectPaymentResult | { status: "failed"; message: string }
@@ -23,14 +23,7 @@ export function SipayDirectCardForm(props: {
   "data-testid"?: string
 }) {
   const t = messagesFor(props.lang)
-  const choicesId = `${useId()}-choices`
-  const errorId = `${choicesId}-error`
-  const [bin, setBin] = useState<string | null>(null)
-  const [choice, setChoice] = useState<InstallmentChoice>({ installments_number: 1 })
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  const offerState = useInstallmentOffer(bin, props.getInstallments)
-  useEffect(() => setChoice((current) => choiceStillOffered(current, offerState.offer)), [offerState.offer])
+  const { choicesId, errorId, setBin, choice, setChoice, error, setError, busy, setBusy, offerState } = useCardFormState(props.getInstallments)
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()

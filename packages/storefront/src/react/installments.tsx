@@ -120,6 +120,18 @@ export function InstallmentPicker(props: {
   )
 }
 
+/** What both card forms hold: the BIN typed so far, the offer and choice of installments, the error and busy state. */
+export function useCardFormState(getInstallments: (bin: string) => Promise<InstallmentOffer>) {
+  const choicesId = `${useId()}-choices`
+  const [bin, setBin] = useState<string | null>(null)
+  const [choice, setChoice] = useState<InstallmentChoice>({ installments_number: 1 })
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const offerState = useInstallmentOffer(bin, getInstallments)
+  useEffect(() => setChoice((current) => choiceStillOffered(current, offerState.offer)), [offerState.offer])
+  return { choicesId, errorId: `${choicesId}-error`, setBin, choice, setChoice, error, setError, busy, setBusy, offerState }
+}
+
 /** A choice no longer offered for the new BIN falls back to single payment. */
 export function choiceStillOffered(choice: InstallmentChoice, offer: InstallmentOffer | null): InstallmentChoice {
   if (choice.maturity_period !== undefined) {

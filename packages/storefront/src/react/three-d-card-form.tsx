@@ -1,8 +1,8 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from "react"
+import { useEffect, useRef, type FormEvent } from "react"
 import type { InstallmentChoice, InstallmentOffer, Locale, ThreeDForm } from "../index"
 import { cardLooksValid, CardFields, readCard } from "./card-fields"
 import { CLASSES } from "./classes"
-import { choiceStillOffered, InstallmentPicker, useInstallmentOffer } from "./installments"
+import { InstallmentPicker, useCardFormState } from "./installments"
 import { fill, formatMoney, messagesFor } from "./messages"
 
 /**
@@ -21,14 +21,7 @@ export function SipayThreeDCardForm(props: {
 }) {
   const t = messagesFor(props.lang)
   const formRef = useRef<HTMLFormElement>(null)
-  const choicesId = `${useId()}-choices`
-  const errorId = `${choicesId}-error`
-  const [bin, setBin] = useState<string | null>(null)
-  const [choice, setChoice] = useState<InstallmentChoice>({ installments_number: 1 })
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  const offerState = useInstallmentOffer(bin, props.getInstallments)
-  useEffect(() => setChoice((current) => choiceStillOffered(current, offerState.offer)), [offerState.offer])
+  const { choicesId, errorId, setBin, choice, setChoice, error, setError, busy, setBusy, offerState } = useCardFormState(props.getInstallments)
   useEffect(() => {
     // Back from the gateway through the browser's history: the form is usable again.
     const onShow = (event: PageTransitionEvent) => event.persisted && setBusy(false)
