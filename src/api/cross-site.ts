@@ -30,16 +30,28 @@ function matches(origin: string, allowed: (string | RegExp)[]): boolean {
 /** Which origins may post: the backend's own, plus those of `extra` (the store's or the admin's). */
 type AllowedOrigins = (req: MedusaRequest) => Promise<(string | RegExp)[]>
 
+/**
+ * "pass" for a request a browser marks same-origin (or user-initiated), for one with neither header
+ * (not a browser), and for an allowed Origin; "refuse" for any other Origin (`null` included) or a
+ * cross-site browser request without one; "ask" when the allowed origins must be looked up.
+ */
+export function crossSiteVerdict(input: { site?: string; origin?: string; ownOrigin: string }): "pass" | "refuse" | "ask" {
+  const { site, origin, ownOrigin } = input
+  if (site === "same-origin" || site === "none" || (!origin && !site)) {
+    return "pass"
+  }
+  if (!origin || origin === "null") {
+    return "refuse"
+  }
+  return origin === ownOrigin ? "pass" : "ask"
+}
+
 function refuseCrossSite(allowedOrigins: AllowedOrigins) {
   return async (req: MedusaRequest, res: MedusaResponse, next: MedusaNextFunction) => {
     try {
-      const site = header(req, "sec-fetch-site")
       const origin = header(req, "origin")
-      if (site === "same-origin" || site === "none" || (!origin && !site)) {
-        return next()
-      }
-      const own = [`${req.protocol}://${req.get("host")}`]
-      if (origin && origin !== "null" && (matches(origin, own) || matches(origin, await allowedOrigins(req)))) {
+      const verdict = crossSiteVerdict({ site: header(req, "sec-fetch-site"), origin, ownOrigin: `${req.protocol}://${req.get("host")}` })
+      if (verdict === "pass" || (verdict === "ask" && matches(origin!, await allowedOrigins(req)))) {
         return next()
       }
       res.status(403).json({
