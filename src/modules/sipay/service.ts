@@ -14,6 +14,7 @@ import { PaymentLink } from "./models/payment-link"
 import { PaymentLinkEmail } from "./models/payment-link-email"
 import { RecurringCharge } from "./models/recurring-charge"
 import { RecurringPlanRecord } from "./models/recurring-plan"
+import { OrderPaymentLink } from "./models/order-payment-link"
 
 type ModuleCradle = { logger?: { debug?(m: string): void; info?(m: string): void; warn?(m: string): void; error?(m: string): void } }
 
@@ -25,6 +26,7 @@ class SipayModuleService extends MedusaService({
   PaymentAttempt,
   RecurringCharge,
   RecurringPlanRecord,
+  OrderPaymentLink,
   PaymentLink,
   PaymentLinkEmail,
   CheckoutSetting,
