@@ -30,8 +30,11 @@ const CLAIM_KEY = "sipay-cluster-suite:owner"
 export async function claimRedisDatabase(url = "redis://127.0.0.1:6379") {
   const owner = `run-${process.pid}-${randomBytes(4).toString("hex")}`
   for (let index = 15; index >= 1; index--) {
-    const redis = new Redis(`${url}/${index}`, { lazyConnect: true, maxRetriesPerRequest: 1 })
-    await redis.connect()
+    const redis = new Redis(`${url}/${index}`, { lazyConnect: true, maxRetriesPerRequest: 1, retryStrategy: () => null })
+    redis.on("error", () => undefined) // reported by connect() below
+    await redis.connect().catch((error: Error) => {
+      throw new Error(`the cluster suite needs the Redis at ${url} (issue 15): ${error.message}`)
+    })
     const claimed = (await redis.dbsize()) === 0 && (await redis.set(CLAIM_KEY, owner, "EX", 3600, "NX")) === "OK" && (await redis.dbsize()) === 1
     if (claimed) {
       return {
