@@ -1,0 +1,109 @@
+import { defineWidgetConfig } from "@medusajs/admin-sdk"
+import type { AdminOrder, DetailWidgetProps } from "@medusajs/framework/types"
+import { Alert, Button, Container, Heading, Input, Label, StatusBadge, Text, toast, usePrompt } from "@medusajs/ui"
+import { useCallback, useEffect, useState } from "react"
+import { adminRequest, formatDateTime, formatMoney } from "../lib/admin-api"
+
+type OrderLink = {
+  id: string
+  link: string
+  amount: string
+  currency_code: string
+  email: string
+  email_outcome: string
+  email_error: string | null
+  status: string
+  number_of_uses: number
+  expire_date: string
+  synced_at: string | null
+  order_total_changed: boolean
+  created_at: string
+}
+
+const STATUS_TEXT: Record<string, [string, "green" | "orange" | "grey" | "red"]> = {
+  USED: ["Paid", "green"],
+  ACTIVE: ["Waiting for payment", "orange"],
+  EXPIRED: ["Expired unpaid", "red"],
+}
+
+/**
+ * A phone order's payment link: made for the order's total and e-mailed in one action (confirmed
+ * first), and each link's state as the sales ledger shows it (paid, waiting, expired unpaid).
+ */
+const PhonePaymentLinkWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
+  const [links, setLinks] = useState<OrderLink[] | null>(null)
+  const [email, setEmail] = useState(order.email ?? "")
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const prompt = usePrompt()
+  const path = `/admin/sipay/draft-orders/${encodeURIComponent(order.id)}/payment-link`
+
+  const load = useCallback(async () => {
+    try {
+      setLinks((await adminRequest<{ order_payment_links: OrderLink[] }>(path)).order_payment_links)
+      setError(null)
+    } catch (failure) {
+      setError((failure as Error).message)
+    }
+  }, [path])
+
+  useEffect(() => {
+    load()
+  }, [load])
+
+  const create = async () => {
+    const confirmed = await prompt({
+      title: "Send a payment link?",
+      description: `A single-use link for ${formatMoney(order.total as never, order.currency_code)} will be e-mailed to ${email}.`,
+      confirmText: "Send",
+      cancelText: "Cancel",
+    })
+    if (!confirmed) return
+    setBusy(true)
+    try {
+      setLinks((await adminRequest<{ order_payment_links: OrderLink[] }>(path, { method: "POST", json: email ? { email } : {} })).order_payment_links)
+      toast.success("Payment link sent")
+    } catch (failure) {
+      toast.error("No link sent", { description: (failure as Error).message })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  // An order paid otherwise (at checkout) needs no link: nothing is shown unless it has one.
+  const paidOtherwise = !["not_paid", "awaiting", undefined, null].includes((order as { payment_status?: string }).payment_status as never)
+  if (paidOtherwise && !links?.length) return null
+  const paid = links?.some((link) => link.status === "USED")
+  const open = links?.some((link) => link.status === "ACTIVE")
+  return (
+    <Container className="flex flex-col gap-y-3 px-6 py-4" data-testid="order-phone-payment-link">
+      <Heading level="h2">Sipay payment link</Heading>
+      {error ? <Alert variant="error">{error}</Alert> : null}
+      {(links ?? []).map((link) => {
+        const [text, color] = STATUS_TEXT[link.status] ?? [link.status, "grey"]
+        return (
+          <div key={link.id} className="flex flex-col gap-y-1 border-b pb-2">
+            <div className="flex items-center justify-between">
+              <Text size="small">{formatMoney(link.amount, link.currency_code)}</Text>
+              <StatusBadge color={color}>{text}</StatusBadge>
+            </div>
+            <Text size="xsmall" className="text-ui-fg-subtle">{`${link.email}, ${link.email_outcome === "sent" ? "e-mailed" : `not e-mailed: ${link.email_error ?? ""}`} ${formatDateTime(link.created_at)}`}</Text>
+            <Text size="xsmall" className="text-ui-fg-subtle break-all">{link.link}</Text>
+            {link.order_total_changed ? <Alert variant="warning">The order changed after this link was made: its amount no longer matches the order.</Alert> : null}
+          </div>
+        )
+      })}
+      {!paid && !open ? (
+        <div className="flex flex-col gap-y-2">
+          <Label size="small" htmlFor="phone-link-email">Customer e-mail</Label>
+          <Input id="phone-link-email" size="small" type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+          <Button size="small" variant="secondary" isLoading={busy} disabled={!email} onClick={create}>Send payment link</Button>
+        </div>
+      ) : null}
+    </Container>
+  )
+}
+
+export const config = defineWidgetConfig({ zone: ["order.details.side.after", "draft_order.details.side.after"] })
+
+export default PhonePaymentLinkWidget
