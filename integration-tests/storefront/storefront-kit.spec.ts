@@ -18,6 +18,7 @@ import {
 import { signClientAddress } from "../../packages/storefront/src/server"
 import { SMS_TEST_CODE } from "../../src/sandbox"
 import { launchBrowser, screenshotPath } from "../harness/browser"
+import { axeViolations } from "../harness/demo-axe"
 import { seedStore, SeededStore } from "../harness/seed"
 import { createCart, DECLINING_CARD, PAYING_CARD, payAtGateway, returnToStore } from "../harness/shopper"
 import { useSipayStack } from "../harness/stack"
@@ -245,6 +246,7 @@ medusaIntegrationTestRunner({
         expect(await alert.textContent()).toMatch(/Insufficient funds/)
         expect(new URL(page.url()).searchParams.get("cart_id")).toBe(cart.id)
         await page.screenshot({ path: screenshotPath("storefront kit decline then retry", "decline shown"), fullPage: true })
+        expect(await axeViolations(page)).toEqual([])
         expect(await orderOfCart(cart.id)).toBeUndefined()
 
         await payOnHostedPage(PAYING_CARD.cc_no)
@@ -278,6 +280,7 @@ medusaIntegrationTestRunner({
         await page.getByLabel("Vade (ay)").selectOption("6")
         await page.getByLabel("Ödeme sıklığı (ay)").selectOption("3")
         await page.screenshot({ path: screenshotPath("storefront kit agricultural", "terms"), fullPage: true })
+        expect(await axeViolations(page)).toEqual([])
         expect(await page.getByLabel("Vade (ay)").locator("option").allTextContents()).toEqual(["3", "6", "9", "12"])
         const posted: string[] = []
         page.on("request", (request) => request.method() === "POST" && request.url().startsWith(stack.sandbox.base_url) && posted.push(request.postData() ?? ""))
@@ -298,6 +301,7 @@ medusaIntegrationTestRunner({
         await alert.waitFor()
         expect(await alert.textContent()).toMatch(/Insufficient funds/)
         expect(await page.getByLabel("Güvenlik kodu (CVV)").inputValue()).toBe("")
+        expect(await axeViolations(page)).toEqual([])
 
         await page.getByLabel("Kart numarası").fill(PAYING_CARD.cc_no)
         await page.getByLabel("Güvenlik kodu (CVV)").fill(PAYING_CARD.cvv)
