@@ -115,7 +115,7 @@ async function paymentsOf(cartId: string) {
 
 /** Every event the servers queued (webhooks are delayed 5 s by Medusa) has been handled by the worker. */
 async function eventsDrained(): Promise<void> {
-  await waitFor(async () => (await cluster.pendingEvents()) === 0, 60000, 250)
+  await waitFor(async () => (await cluster.pendingEvents()) === 0, 180000, 250)
 }
 
 /** Each server handled at least `least` of the scenario's requests: no scenario passes with all traffic on one. */
