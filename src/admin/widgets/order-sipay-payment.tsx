@@ -4,7 +4,8 @@ import type { AdminOrder, DetailWidgetProps } from "@medusajs/framework/types"
 import { useQueryClient } from "@tanstack/react-query"
 import { FormEvent, useCallback, useEffect, useState } from "react"
 import type { OrderPaymentView } from "../../lib/sales-report"
-import { adminRequest, AdminApiError, formatMoney } from "../lib/admin-api"
+import { adminRequest, AdminApiError } from "../lib/admin-api"
+import { formatAmount, formatLocalDate, formatLocalDateTime, useSipayT } from "../lib/i18n"
 
 type View = OrderPaymentView & { gateway_error: string | null }
 
@@ -26,6 +27,7 @@ function Row({ label, value, testId }: { label: string; value?: string | number 
 
 /** Captures part (or all) of an uncaptured pre-authorization through the plugin's capture route. */
 function PartialCapture({ view, onCaptured }: { view: View; onCaptured: () => Promise<void> }) {
+  const { t, locale } = useSipayT()
   const [amount, setAmount] = useState(view.payment.amount)
   const [busy, setBusy] = useState(false)
   const queryClient = useQueryClient()
@@ -34,7 +36,7 @@ function PartialCapture({ view, onCaptured }: { view: View; onCaptured: () => Pr
     setBusy(true)
     try {
       await adminRequest(`/admin/sipay/payments/${view.payment.id}/capture`, { method: "POST", json: { amount } })
-      toast.success(`Captured ${formatMoney(amount, view.payment.currency_code)}`)
+      toast.success(t("orderPayment.capturedToast", { amount: formatAmount(amount, view.payment.currency_code, locale) }))
       // The order page's own payment section reads the dashboard's cache of the order.
       await queryClient.invalidateQueries({ queryKey: ["orders"] })
       await onCaptured()
@@ -45,18 +47,19 @@ function PartialCapture({ view, onCaptured }: { view: View; onCaptured: () => Pr
     }
   }
   return (
-    <form onSubmit={submit} className="flex items-end gap-x-2 px-6 py-4" aria-label="Capture the pre-authorization">
+    <form onSubmit={submit} className="flex items-end gap-x-2 px-6 py-4" aria-label={t("orderPayment.captureForm")}>
       <div className="flex flex-1 flex-col gap-y-1">
-        <Label htmlFor="sipay-capture-amount" size="xsmall" weight="plus">Capture amount (at most {formatMoney(view.payment.amount, view.payment.currency_code)})</Label>
+        <Label htmlFor="sipay-capture-amount" size="xsmall" weight="plus">{t("orderPayment.captureAmount", { max: formatAmount(view.payment.amount, view.payment.currency_code, locale) })}</Label>
         <Input id="sipay-capture-amount" size="small" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
       </div>
-      <Button type="submit" size="small" variant="secondary" isLoading={busy}>Capture</Button>
+      <Button type="submit" size="small" variant="secondary" isLoading={busy}>{t("orderPayment.capture")}</Button>
     </form>
   )
 }
 
 /** The gateway's view of the order's Sipay payment, its attempts, and a refresh from the gateway. */
 const OrderSipayPaymentWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
+  const { t, locale } = useSipayT()
   const [view, setView] = useState<View | null>(null)
   const [absent, setAbsent] = useState(false)
   const [error, setError] = useState<string | null>(null)
@@ -88,9 +91,9 @@ const OrderSipayPaymentWidget = ({ data: order }: DetailWidgetProps<AdminOrder>)
   return (
     <Container className="divide-y p-0" data-testid="sipay-order-payment">
       <div className="flex items-center justify-between px-6 py-4">
-        <Heading level="h2">Sipay payment</Heading>
+        <Heading level="h2">{t("orderPayment.title")}</Heading>
         <Button size="small" variant="secondary" onClick={refresh} isLoading={refreshing} disabled={!view}>
-          Refresh from gateway
+          {t("orderPayment.refresh")}
         </Button>
       </div>
       {(error || view?.gateway_error) && (
@@ -98,55 +101,55 @@ const OrderSipayPaymentWidget = ({ data: order }: DetailWidgetProps<AdminOrder>)
           <Alert variant="error" data-testid="sipay-gateway-error">{error ?? view?.gateway_error}</Alert>
         </div>
       )}
-      {!view && !error && <Text size="small" className="text-ui-fg-subtle px-6 py-4">Asking the gateway…</Text>}
+      {!view && !error && <Text size="small" className="text-ui-fg-subtle px-6 py-4">{t("orderPayment.asking")}</Text>}
       {view && (
         <>
           <div className="px-6 py-4">
             <div className="flex flex-wrap items-center gap-2 pb-2">
-              <StatusBadge color={STATUS_COLOR[view.status ?? ""] ?? "grey"} data-testid="sipay-status">{view.status ?? "Not asked"}</StatusBadge>
+              <StatusBadge color={STATUS_COLOR[view.status ?? ""] ?? "grey"} data-testid="sipay-status">{view.status ?? t("orderPayment.notAsked")}</StatusBadge>
               {view.status_reason && <Text size="small" className="text-ui-fg-subtle">{view.status_reason}</Text>}
-              {view.chargeback && <StatusBadge color="red" data-testid="sipay-chargeback">Chargeback</StatusBadge>}
+              {view.chargeback && <StatusBadge color="red" data-testid="sipay-chargeback">{t("orderPayment.chargeback")}</StatusBadge>}
             </div>
-            <Row label="Invoice id" value={view.invoice_id} testId="sipay-invoice-id" />
-            <Row label="Gateway order no" value={view.gateway_order_no} />
-            <Row label="Card" value={view.masked_card} />
-            <Row label="Installments" value={view.installments} />
-            <Row label="Transaction type" value={view.transaction_type} testId="sipay-transaction-type" />
-            <Row label="Captured" value={formatMoney(view.payment.captured_amount, currency)} />
-            <Row label="Refunded" value={formatMoney(view.refunded_amount, currency)} />
+            <Row label={t("orderPayment.invoiceId")} value={view.invoice_id} testId="sipay-invoice-id" />
+            <Row label={t("orderPayment.gatewayOrderNo")} value={view.gateway_order_no} />
+            <Row label={t("orderPayment.card")} value={view.masked_card} />
+            <Row label={t("orderPayment.installments")} value={view.installments} />
+            <Row label={t("orderPayment.transactionType")} value={view.transaction_type} testId="sipay-transaction-type" />
+            <Row label={t("orderPayment.captured")} value={formatAmount(view.payment.captured_amount, currency, locale)} />
+            <Row label={t("orderPayment.refunded")} value={formatAmount(view.refunded_amount, currency, locale)} />
             {view.pre_authorization && (
               <Row
-                label="Capture before"
-                value={`${new Date(view.pre_authorization.deadline).toLocaleDateString()} (${view.pre_authorization.days_left} day${view.pre_authorization.days_left === 1 ? "" : "s"} left)`}
+                label={t("orderPayment.captureBefore")}
+                value={t("orderPayment.deadline", { date: formatLocalDate(view.pre_authorization.deadline, locale), days: view.pre_authorization.days_left, count: view.pre_authorization.days_left })}
                 testId="sipay-deadline"
               />
             )}
             {(view.chargebacks ?? []).map((chargeback) => (
               <Row
                 key={chargeback.id}
-                label="Chargeback"
-                value={`${formatMoney(chargeback.amount, chargeback.currency_code)} · seen ${new Date(chargeback.detected_at).toLocaleString()}`}
+                label={t("orderPayment.chargeback")}
+                value={t("orderPayment.chargebackSeen", { amount: formatAmount(chargeback.amount, chargeback.currency_code, locale), at: formatLocalDateTime(chargeback.detected_at, locale) })}
                 testId="sipay-chargeback-record"
               />
             ))}
-            <Text size="xsmall" className="text-ui-fg-muted pt-1">Gateway checked {new Date(view.checked_at).toLocaleString()}</Text>
+            <Text size="xsmall" className="text-ui-fg-muted pt-1">{t("orderPayment.checked", { at: formatLocalDateTime(view.checked_at, locale) })}</Text>
             <Text size="xsmall" className="text-ui-fg-muted" data-testid="sipay-ledger-synced">
-              {view.ledger_synced_at ? `Sale from the ledger, synced ${new Date(view.ledger_synced_at).toLocaleString()}` : "Sale not in the ledger yet (Refresh from gateway asks now)"}
+              {view.ledger_synced_at ? t("orderPayment.ledgerSynced", { at: formatLocalDateTime(view.ledger_synced_at, locale) }) : t("orderPayment.notInLedger")}
             </Text>
           </div>
           {view.pre_authorization && <PartialCapture view={view} onCaptured={refresh} />}
           <div className="px-6 py-4" data-testid="sipay-attempts">
-            <Text size="small" weight="plus" className="pb-1">Attempts of the session</Text>
+            <Text size="small" weight="plus" className="pb-1">{t("orderPayment.attempts")}</Text>
             {view.attempts.map((attempt) => (
               <div key={attempt.invoice_id} className="flex items-center justify-between gap-x-2 py-1" data-invoice-id={attempt.invoice_id}>
                 <Text size="xsmall" leading="compact" className="font-mono">
                   #{attempt.attempt_number} {attempt.flow.toUpperCase()} · {attempt.invoice_id}
                   {attempt.error_message ? ` · ${attempt.error_message}` : ""}
                 </Text>
-                <StatusBadge color={ATTEMPT_COLOR[attempt.status] ?? "grey"}>{attempt.status}</StatusBadge>
+                <StatusBadge color={ATTEMPT_COLOR[attempt.status] ?? "grey"}>{ATTEMPT_COLOR[attempt.status] ? t(`orderPayment.attemptStatus.${attempt.status}`) : attempt.status}</StatusBadge>
               </div>
             ))}
-            {!view.attempts.length && <Text size="xsmall" className="text-ui-fg-muted">No attempts recorded</Text>}
+            {!view.attempts.length && <Text size="xsmall" className="text-ui-fg-muted">{t("orderPayment.noAttempts")}</Text>}
           </div>
         </>
       )}

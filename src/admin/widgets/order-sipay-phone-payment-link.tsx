@@ -2,7 +2,8 @@ import { defineWidgetConfig } from "@medusajs/admin-sdk"
 import type { AdminOrder, DetailWidgetProps } from "@medusajs/framework/types"
 import { Alert, Button, Container, Heading, Input, Label, StatusBadge, Text, toast, usePrompt } from "@medusajs/ui"
 import { useCallback, useEffect, useState } from "react"
-import { adminRequest, formatDateTime, formatMoney } from "../lib/admin-api"
+import { adminRequest } from "../lib/admin-api"
+import { formatAmount, formatLocalDateTime, useSipayT } from "../lib/i18n"
 
 type OrderLink = {
   id: string
@@ -20,17 +21,15 @@ type OrderLink = {
   created_at: string
 }
 
-const STATUS_TEXT: Record<string, [string, "green" | "orange" | "grey" | "red"]> = {
-  USED: ["Paid", "green"],
-  ACTIVE: ["Waiting for payment", "orange"],
-  EXPIRED: ["Expired unpaid", "red"],
-}
+/** A link's state as a badge colour; its text is t("phoneLink.statuses.<status>"). */
+const STATUS_COLOR: Record<string, "green" | "orange" | "grey" | "red"> = { USED: "green", ACTIVE: "orange", EXPIRED: "red" }
 
 /**
  * A phone order's payment link: made for the order's total and e-mailed in one action (confirmed
  * first), and each link's state as the sales ledger shows it (paid, waiting, expired unpaid).
  */
 const PhonePaymentLinkWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
+  const { t, locale } = useSipayT()
   const [links, setLinks] = useState<OrderLink[] | null>(null)
   const [email, setEmail] = useState(order.email ?? "")
   const [error, setError] = useState<string | null>(null)
@@ -53,18 +52,18 @@ const PhonePaymentLinkWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) 
 
   const create = async () => {
     const confirmed = await prompt({
-      title: "Send a payment link?",
-      description: `A single-use link for ${formatMoney(order.total as never, order.currency_code)} will be e-mailed to ${email}.`,
-      confirmText: "Send",
-      cancelText: "Cancel",
+      title: t("phoneLink.confirmTitle"),
+      description: t("phoneLink.confirmText", { amount: formatAmount(order.total as never, order.currency_code, locale), email }),
+      confirmText: t("phoneLink.send"),
+      cancelText: t("common.cancel"),
     })
     if (!confirmed) return
     setBusy(true)
     try {
       setLinks((await adminRequest<{ order_payment_links: OrderLink[] }>(path, { method: "POST", json: email ? { email } : {} })).order_payment_links)
-      toast.success("Payment link sent")
+      toast.success(t("phoneLink.sent"))
     } catch (failure) {
-      toast.error("No link sent", { description: (failure as Error).message })
+      toast.error(t("phoneLink.notSent"), { description: (failure as Error).message })
     } finally {
       setBusy(false)
     }
@@ -77,27 +76,29 @@ const PhonePaymentLinkWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) 
   const open = links?.some((link) => link.status === "ACTIVE")
   return (
     <Container className="flex flex-col gap-y-3 px-6 py-4" data-testid="order-phone-payment-link">
-      <Heading level="h2">Sipay payment link</Heading>
+      <Heading level="h2">{t("phoneLink.title")}</Heading>
       {error ? <Alert variant="error">{error}</Alert> : null}
       {(links ?? []).map((link) => {
-        const [text, color] = STATUS_TEXT[link.status] ?? [link.status, "grey"]
+        const color = STATUS_COLOR[link.status] ?? "grey"
+        const text = STATUS_COLOR[link.status] ? t(`phoneLink.statuses.${link.status}`) : link.status
+        const at = formatLocalDateTime(link.created_at, locale)
         return (
           <div key={link.id} className="flex flex-col gap-y-1 border-b pb-2">
             <div className="flex items-center justify-between">
-              <Text size="small">{formatMoney(link.amount, link.currency_code)}</Text>
+              <Text size="small">{formatAmount(link.amount, link.currency_code, locale)}</Text>
               <StatusBadge color={color}>{text}</StatusBadge>
             </div>
-            <Text size="xsmall" className="text-ui-fg-subtle">{`${link.email}, ${link.email_outcome === "sent" ? "e-mailed" : `not e-mailed: ${link.email_error ?? ""}`} ${formatDateTime(link.created_at)}`}</Text>
+            <Text size="xsmall" className="text-ui-fg-subtle">{link.email_outcome === "sent" ? t("phoneLink.emailed", { email: link.email, at }) : t("phoneLink.notEmailed", { email: link.email, error: link.email_error ?? "", at })}</Text>
             <Text size="xsmall" className="text-ui-fg-subtle break-all">{link.link}</Text>
-            {link.order_total_changed ? <Alert variant="warning">The order changed after this link was made: its amount no longer matches the order.</Alert> : null}
+            {link.order_total_changed ? <Alert variant="warning">{t("phoneLink.changed")}</Alert> : null}
           </div>
         )
       })}
       {!paid && !open ? (
         <div className="flex flex-col gap-y-2">
-          <Label size="small" htmlFor="phone-link-email">Customer e-mail</Label>
+          <Label size="small" htmlFor="phone-link-email">{t("phoneLink.customerEmail")}</Label>
           <Input id="phone-link-email" size="small" type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-          <Button size="small" variant="secondary" isLoading={busy} disabled={!email} onClick={create}>Send payment link</Button>
+          <Button size="small" variant="secondary" isLoading={busy} disabled={!email} onClick={create}>{t("phoneLink.sendLink")}</Button>
         </div>
       ) : null}
     </Container>

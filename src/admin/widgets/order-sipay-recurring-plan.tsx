@@ -3,10 +3,12 @@ import type { DetailWidgetProps, AdminOrder } from "@medusajs/framework/types"
 import { Container, Heading } from "@medusajs/ui"
 import { useEffect, useState } from "react"
 import { adminRequest } from "../lib/admin-api"
+import { useSipayT } from "../lib/i18n"
 import { PlanPanel } from "../routes/recurring-plans/plan-panel"
 
 /** The order's recurring plan, when its payment opened one: facts, the gateway's charges and the plan's actions. */
 const OrderRecurringPlanWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
+  const { t } = useSipayT()
   const [planId, setPlanId] = useState<string | null>(null)
 
   useEffect(() => {
@@ -18,7 +20,7 @@ const OrderRecurringPlanWidget = ({ data: order }: DetailWidgetProps<AdminOrder>
   if (!planId) return null
   return (
     <Container className="flex flex-col gap-y-3 px-6 py-4" data-testid="order-recurring-plan">
-      <Heading level="h2">Recurring plan</Heading>
+      <Heading level="h2">{t("recurring.plan")}</Heading>
       <PlanPanel planId={planId} />
     </Container>
   )

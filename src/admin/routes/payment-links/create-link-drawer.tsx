@@ -1,6 +1,7 @@
 import { Alert, Button, Drawer, Input, Label, Switch, Text, Textarea } from "@medusajs/ui"
 import { ChangeEvent, FormEvent, useEffect, useState } from "react"
 import { adminRequest } from "../../lib/admin-api"
+import { useSipayT } from "../../lib/i18n"
 import type { PaymentLink } from "../../lib/types"
 
 const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"]
@@ -10,12 +11,12 @@ function inDays(days: number): string {
   return new Date(Date.now() + 3 * 3600_000 + days * 86400_000).toISOString().slice(0, 10)
 }
 
-/** Fields the gateway requires; each is flagged only once the owner has left it empty or tried to create. */
-const REQUIRED_FIELDS: { name: string; id: string; message: string }[] = [
-  { name: "name_of_product", id: "link-name", message: "Give the product's name" },
-  { name: "description", id: "link-description", message: "Give a description" },
-  { name: "amount", id: "link-amount", message: "Give the amount" },
-  { name: "expire_date", id: "link-expire-date", message: "Choose the expiry date" },
+/** Fields the gateway requires; each is flagged only once the owner has left it empty or tried to create (message: t("paymentLinks.required.<name>")). */
+const REQUIRED_FIELDS: { name: string; id: string }[] = [
+  { name: "name_of_product", id: "link-name" },
+  { name: "description", id: "link-description" },
+  { name: "amount", id: "link-amount" },
+  { name: "expire_date", id: "link-expire-date" },
 ]
 
 function Field({ id, label, hint, problem, children }: { id: string; label: string; hint?: string; problem?: string; children: React.ReactNode }) {
@@ -31,6 +32,7 @@ function Field({ id, label, hint, problem, children }: { id: string; label: stri
 
 /** The create form: every field of dpl/create, the photo previewed and checked (type, 2 MB) before it is sent. */
 export function CreateLinkDrawer({ open, onOpenChange, onCreated }: { open: boolean; onOpenChange: (open: boolean) => void; onCreated: (link: PaymentLink) => void }) {
+  const { t } = useSipayT()
   const [photo, setPhoto] = useState<File | null>(null)
   const [preview, setPreview] = useState<string | null>(null)
   const [photoProblem, setPhotoProblem] = useState<string | null>(null)
@@ -45,7 +47,7 @@ export function CreateLinkDrawer({ open, onOpenChange, onCreated }: { open: bool
     if (!field) return
     setProblems((current) => {
       const next = { ...current }
-      if (value.trim() === "") next[id] = field.message
+      if (value.trim() === "") next[id] = t(`paymentLinks.required.${field.name}`)
       else delete next[id]
       return next
     })
@@ -62,11 +64,11 @@ export function CreateLinkDrawer({ open, onOpenChange, onCreated }: { open: bool
     const file = event.target.files?.[0] ?? null
     setPhoto(file)
     setPreview(file ? URL.createObjectURL(file) : null)
-    setProblems(({ "link-photo": _, ...rest }) => (file ? rest : { ...rest, "link-photo": "Choose a product photo" }))
+    setProblems(({ "link-photo": _, ...rest }) => (file ? rest : { ...rest, "link-photo": t("paymentLinks.required.photo") }))
     if (file && !PHOTO_TYPES.includes(file.type)) {
-      setPhotoProblem(`The photo must be a JPEG, PNG, WebP or GIF image (this one is ${file.type || "of an unknown type"})`)
+      setPhotoProblem(t("paymentLinks.photoType", { type: file.type || t("paymentLinks.unknownType") }))
     } else if (file && file.size > PHOTO_MAX_BYTES) {
-      setPhotoProblem(`The photo is ${(file.size / 1048576).toFixed(1)} MB; at most 2 MB is accepted`)
+      setPhotoProblem(t("paymentLinks.photoSize", { size: (file.size / 1048576).toFixed(1) }))
     } else {
       setPhotoProblem(null)
     }
@@ -77,9 +79,9 @@ export function CreateLinkDrawer({ open, onOpenChange, onCreated }: { open: bool
     const form = new FormData(event.currentTarget)
     const missing: Record<string, string> = {}
     for (const field of REQUIRED_FIELDS) {
-      if (String(form.get(field.name) ?? "").trim() === "") missing[field.id] = field.message
+      if (String(form.get(field.name) ?? "").trim() === "") missing[field.id] = t(`paymentLinks.required.${field.name}`)
     }
-    if (!photo) missing["link-photo"] = "Choose a product photo"
+    if (!photo) missing["link-photo"] = t("paymentLinks.required.photo")
     setProblems(missing)
     if (photoProblem || Object.keys(missing).length) {
       return
@@ -106,21 +108,21 @@ export function CreateLinkDrawer({ open, onOpenChange, onCreated }: { open: bool
       <Drawer.Content aria-describedby={undefined}>
         <form onSubmit={submit} className="flex h-full flex-col overflow-hidden" id="create-payment-link" noValidate>
           <Drawer.Header>
-            <Drawer.Title>Create a payment link</Drawer.Title>
+            <Drawer.Title>{t("paymentLinks.createTitle")}</Drawer.Title>
           </Drawer.Header>
           <Drawer.Body className="flex flex-col gap-y-4 overflow-y-auto">
             {error ? <Alert variant="error" data-testid="create-link-error">{error}</Alert> : null}
-            <Field id="link-name" label="Product" problem={problems["link-name"]}>
+            <Field id="link-name" label={t("paymentLinks.product")} problem={problems["link-name"]}>
               <Input id="link-name" name="name_of_product" onBlur={onLeave} onChange={onEdit} {...invalid("link-name")} />
             </Field>
-            <Field id="link-description" label="Description" problem={problems["link-description"]}>
+            <Field id="link-description" label={t("paymentLinks.description")} problem={problems["link-description"]}>
               <Textarea id="link-description" name="description" onBlur={onLeave} onChange={onEdit} {...invalid("link-description")} />
             </Field>
             <div className="grid grid-cols-2 gap-x-4">
-              <Field id="link-amount" label="Amount" problem={problems["link-amount"]}>
+              <Field id="link-amount" label={t("paymentLinks.amount")} problem={problems["link-amount"]}>
                 <Input id="link-amount" name="amount" inputMode="decimal" placeholder="250.00" onBlur={onLeave} onChange={onEdit} {...invalid("link-amount")} />
               </Field>
-              <Field id="link-currency" label="Currency">
+              <Field id="link-currency" label={t("paymentLinks.currency")}>
                 <select id="link-currency" name="currency_code" defaultValue="TRY" className="bg-ui-bg-field shadow-borders-base txt-compact-small h-8 rounded-md px-2">
                   <option value="TRY">TRY</option>
                   <option value="USD">USD</option>
@@ -130,32 +132,32 @@ export function CreateLinkDrawer({ open, onOpenChange, onCreated }: { open: bool
             </div>
             <div className="flex items-center gap-x-2">
               <Switch id="link-editable" checked={editable} onCheckedChange={setEditable} />
-              <Label htmlFor="link-editable" size="small">The payer may change the amount</Label>
+              <Label htmlFor="link-editable" size="small">{t("paymentLinks.payerMayChangeSwitch")}</Label>
             </div>
             <div className="grid grid-cols-2 gap-x-4">
-              <Field id="link-expire-date" label="Expires on" hint="Istanbul time, the gateway's clock" problem={problems["link-expire-date"]}>
+              <Field id="link-expire-date" label={t("paymentLinks.expiresOn")} hint={t("paymentLinks.expiresHint")} problem={problems["link-expire-date"]}>
                 <Input id="link-expire-date" name="expire_date" type="date" defaultValue={inDays(30)} onBlur={onLeave} onChange={onEdit} {...invalid("link-expire-date")} />
               </Field>
-              <Field id="link-expire-hour" label="At hour (optional)" hint="0-23; without it, end of day">
+              <Field id="link-expire-hour" label={t("paymentLinks.atHour")} hint={t("paymentLinks.atHourHint")}>
                 <Input id="link-expire-hour" name="expire_hour" type="number" min={0} max={23} />
               </Field>
             </div>
-            <Field id="link-max-uses" label="Maximum uses (optional)" hint="Empty: no limit">
+            <Field id="link-max-uses" label={t("paymentLinks.maxUses")} hint={t("paymentLinks.maxUsesHint")}>
               <Input id="link-max-uses" name="max_number_of_uses" type="number" min={1} />
             </Field>
-            <Field id="link-photo" label="Product photo (required)" hint="JPEG, PNG, WebP or GIF, at most 2 MB; the gateway shows it on the payer page" problem={problems["link-photo"]}>
+            <Field id="link-photo" label={t("paymentLinks.photoRequired")} hint={t("paymentLinks.photoHint")} problem={problems["link-photo"]}>
               <input id="link-photo" name="product_photo" type="file" accept={PHOTO_TYPES.join(",")} onChange={choosePhoto} aria-required="true" {...invalid("link-photo")} className="txt-compact-small" />
             </Field>
             {photoProblem ? <Alert variant="error" data-testid="photo-problem">{photoProblem}</Alert> : null}
             {preview && !photoProblem ? (
-              <img src={preview} alt={`Preview of ${photo?.name ?? "the photo"}`} data-testid="photo-preview" className="h-32 w-32 self-start rounded-lg border object-contain" />
+              <img src={preview} alt={t("paymentLinks.preview", { name: photo?.name ?? t("paymentLinks.thePhoto") })} data-testid="photo-preview" className="h-32 w-32 self-start rounded-lg border object-contain" />
             ) : null}
           </Drawer.Body>
           <Drawer.Footer>
             <Drawer.Close asChild>
-              <Button variant="secondary" type="button">Cancel</Button>
+              <Button variant="secondary" type="button">{t("common.cancel")}</Button>
             </Drawer.Close>
-            <Button type="submit" isLoading={busy} disabled={Boolean(photoProblem)}>Create link</Button>
+            <Button type="submit" isLoading={busy} disabled={Boolean(photoProblem)}>{t("paymentLinks.create")}</Button>
           </Drawer.Footer>
         </form>
       </Drawer.Content>

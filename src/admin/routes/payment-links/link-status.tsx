@@ -1,10 +1,11 @@
 import { StatusBadge } from "@medusajs/ui"
+import { useSipayT } from "../../lib/i18n"
 
 const COLORS: Record<string, "green" | "red" | "orange" | "grey" | "blue"> = { ACTIVE: "green", USED: "blue", EXPIRED: "grey" }
-const LABELS: Record<string, string> = { ACTIVE: "Active", USED: "Used up", EXPIRED: "Expired" }
 
 export function LinkStatus({ status }: { status: string }) {
-  return <StatusBadge color={COLORS[status] ?? "orange"}>{LABELS[status] ?? status}</StatusBadge>
+  const { t } = useSipayT()
+  return <StatusBadge color={COLORS[status] ?? "orange"}>{COLORS[status] ? t(`paymentLinks.statuses.${status}`) : status}</StatusBadge>
 }
 
 /** "1 / 3", or "1 / ∞" when the link has no maximum. */

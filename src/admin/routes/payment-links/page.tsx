@@ -2,7 +2,8 @@ import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { Link as LinkIcon } from "@medusajs/icons"
 import { Alert, Button, Container, Heading, Input, Table, Text, toast } from "@medusajs/ui"
 import { useCallback, useEffect, useState } from "react"
-import { adminRequest, formatMoney } from "../../lib/admin-api"
+import { adminRequest } from "../../lib/admin-api"
+import { formatAmount, useSipayT } from "../../lib/i18n"
 import type { PaymentLink, PaymentLinkList } from "../../lib/types"
 import { CreateLinkDrawer } from "./create-link-drawer"
 import { copyLink, LinkDrawer } from "./link-drawer"
@@ -12,6 +13,7 @@ const PAGE_SIZE = 20
 
 /** Payment links (DPL): created, e-mailed and followed from the admin instead of the gateway's panel. */
 const PaymentLinksPage = () => {
+  const { t, locale } = useSipayT()
   const [list, setList] = useState<PaymentLinkList | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [loading, setLoading] = useState(true)
@@ -69,58 +71,58 @@ const PaymentLinksPage = () => {
     <Container className="divide-y p-0">
       <div className="flex items-center justify-between px-6 py-4">
         <div>
-          <Heading level="h1">Payment links</Heading>
-          <Text size="small" className="text-ui-fg-subtle">Multi-use Sipay links: share them, e-mail them, follow their uses.</Text>
+          <Heading level="h1">{t("paymentLinks.title")}</Heading>
+          <Text size="small" className="text-ui-fg-subtle">{t("paymentLinks.subtitle")}</Text>
         </div>
-        <Button size="small" variant="secondary" onClick={() => setCreating(true)}>Create link</Button>
+        <Button size="small" variant="secondary" onClick={() => setCreating(true)}>{t("paymentLinks.create")}</Button>
       </div>
       <div className="flex items-center justify-between px-6 py-4">
-        <Input type="search" size="small" placeholder="Search product or description" value={search} onChange={(event) => setSearch(event.target.value)} aria-label="Search payment links" className="max-w-xs" />
+        <Input type="search" size="small" placeholder={t("paymentLinks.searchPlaceholder")} value={search} onChange={(event) => setSearch(event.target.value)} aria-label={t("paymentLinks.searchLabel")} className="max-w-xs" />
       </div>
       {error ? (
         <div className="px-6 py-4">
           <Alert variant="error" dismissible={false} data-testid="links-error">
             <div className="flex items-center justify-between gap-x-4">
-              <span>The payment links could not be loaded: {error}</span>
-              <Button size="small" variant="secondary" onClick={load}>Try again</Button>
+              <span>{t("paymentLinks.loadError", { error })}</span>
+              <Button size="small" variant="secondary" onClick={load}>{t("common.tryAgain")}</Button>
             </div>
           </Alert>
         </div>
       ) : loading && !list ? (
         <div className="px-6 py-8" aria-busy="true">
-          <Text size="small" className="text-ui-fg-subtle">Loading payment links…</Text>
+          <Text size="small" className="text-ui-fg-subtle">{t("paymentLinks.loading")}</Text>
         </div>
       ) : links.length === 0 ? (
         <div className="flex flex-col items-center gap-y-2 px-6 py-12 text-center" data-testid="links-empty">
-          <Text weight="plus">{query ? "No payment link matches your search" : "No payment links yet"}</Text>
-          <Text size="small" className="text-ui-fg-subtle">{query ? "Try another word." : "Create one to take a payment without a cart."}</Text>
-          {!query ? <Button size="small" variant="secondary" onClick={() => setCreating(true)}>Create link</Button> : null}
+          <Text weight="plus">{query ? t("paymentLinks.noMatch") : t("paymentLinks.none")}</Text>
+          <Text size="small" className="text-ui-fg-subtle">{query ? t("paymentLinks.tryAnother") : t("paymentLinks.createHint")}</Text>
+          {!query ? <Button size="small" variant="secondary" onClick={() => setCreating(true)}>{t("paymentLinks.create")}</Button> : null}
         </div>
       ) : (
         <div>
           <Table>
             <Table.Header>
               <Table.Row>
-                <Table.HeaderCell>Product</Table.HeaderCell>
-                <Table.HeaderCell>Amount</Table.HeaderCell>
-                <Table.HeaderCell>Uses / max</Table.HeaderCell>
-                <Table.HeaderCell>Expires</Table.HeaderCell>
-                <Table.HeaderCell>Status</Table.HeaderCell>
-                <Table.HeaderCell>E-mailed</Table.HeaderCell>
-                <Table.HeaderCell className="text-right">Link</Table.HeaderCell>
+                <Table.HeaderCell>{t("paymentLinks.product")}</Table.HeaderCell>
+                <Table.HeaderCell>{t("paymentLinks.amount")}</Table.HeaderCell>
+                <Table.HeaderCell>{t("paymentLinks.uses")}</Table.HeaderCell>
+                <Table.HeaderCell>{t("paymentLinks.expires")}</Table.HeaderCell>
+                <Table.HeaderCell>{t("paymentLinks.status")}</Table.HeaderCell>
+                <Table.HeaderCell>{t("paymentLinks.emailed")}</Table.HeaderCell>
+                <Table.HeaderCell className="text-right">{t("paymentLinks.link")}</Table.HeaderCell>
               </Table.Row>
             </Table.Header>
             <Table.Body>
               {links.map((link) => (
                 <Table.Row key={link.id} className="cursor-pointer" onClick={() => setSelected(link)} data-testid="link-row">
                   <Table.Cell>{link.name_of_product}</Table.Cell>
-                  <Table.Cell>{formatMoney(link.amount, link.currency_code)}</Table.Cell>
+                  <Table.Cell>{formatAmount(link.amount, link.currency_code, locale)}</Table.Cell>
                   <Table.Cell data-testid="row-uses">{usesText(link)}</Table.Cell>
-                  <Table.Cell>{link.expire_date}</Table.Cell>
+                  <Table.Cell>{t("paymentLinks.expiresValue", { date: link.expire_date })}</Table.Cell>
                   <Table.Cell><LinkStatus status={link.status} /></Table.Cell>
-                  <Table.Cell data-testid="row-emailed">{link.emailed.count ? `${link.emailed.recipients.length} address${link.emailed.recipients.length === 1 ? "" : "es"}` : "No"}</Table.Cell>
+                  <Table.Cell data-testid="row-emailed">{link.emailed.count ? t("paymentLinks.addresses", { count: link.emailed.recipients.length }) : t("paymentLinks.no")}</Table.Cell>
                   <Table.Cell className="text-right">
-                    <Button size="small" variant="transparent" onClick={(event) => { event.stopPropagation(); copyLink(link.link) }}>Copy link</Button>
+                    <Button size="small" variant="transparent" onClick={(event) => { event.stopPropagation(); copyLink(link.link, t) }}>{t("paymentLinks.copy")}</Button>
                   </Table.Cell>
                 </Table.Row>
               ))}
@@ -135,6 +137,7 @@ const PaymentLinksPage = () => {
             canNextPage={page + 1 < pageCount}
             previousPage={() => setPage((current) => Math.max(0, current - 1))}
             nextPage={() => setPage((current) => current + 1)}
+            translations={{ of: t("pagination.of"), results: t("pagination.results"), pages: t("pagination.pages"), prev: t("pagination.prev"), next: t("pagination.next") }}
           />
         </div>
       )}
@@ -143,7 +146,7 @@ const PaymentLinksPage = () => {
         onOpenChange={setCreating}
         onCreated={(link) => {
           setCreating(false)
-          toast.success(`Payment link for ${link.name_of_product} created`)
+          toast.success(t("paymentLinks.created", { product: link.name_of_product }))
           setSearch("")
           setPage(0)
           load()
@@ -155,6 +158,6 @@ const PaymentLinksPage = () => {
   )
 }
 
-export const config = defineRouteConfig({ label: "Payment links", icon: LinkIcon })
+export const config = defineRouteConfig({ label: "sipay.paymentLinks.menu", translationNs: "translation", icon: LinkIcon })
 
 export default PaymentLinksPage

@@ -1,6 +1,9 @@
 import { Alert, Button, Heading, Input, Label, StatusBadge, Table, Text, toast, usePrompt } from "@medusajs/ui"
 import { useCallback, useEffect, useState } from "react"
-import { adminRequest, formatDateTime, formatMoney } from "../../lib/admin-api"
+import { adminRequest } from "../../lib/admin-api"
+import { formatAmount, formatLocalDateTime, useSipayT } from "../../lib/i18n"
+
+type T = (key: string, options?: Record<string, unknown>) => string
 
 export type RecurringPlan = {
   id: string
@@ -23,21 +26,23 @@ export type RecurringPlan = {
 
 export type RecurringCharge = { recurringNumber: number | null; status: string | null; gatewayStatus: string | null; attempts: number | null; amount: string | null; actionDate: string | null; remarks: string | null }
 
-const CYCLES: Record<string, [string, string]> = { D: ["day", "days"], M: ["month", "months"], Y: ["year", "years"] }
+const CYCLES = new Set(["D", "M", "Y"])
 
-export function cycleText(plan: Pick<RecurringPlan, "cycle" | "interval">): string {
-  const [one, many] = CYCLES[plan.cycle] ?? [plan.cycle, plan.cycle]
-  return plan.interval === 1 ? `Every ${one}` : `Every ${plan.interval} ${many}`
+/** "Every month", "Every 3 days" (t("recurring.every.<cycle>") / t("recurring.everyN.<cycle>")). */
+export function cycleText(plan: Pick<RecurringPlan, "cycle" | "interval">, t: T): string {
+  if (!CYCLES.has(plan.cycle)) return `${plan.interval} ${plan.cycle}`
+  return plan.interval === 1 ? t(`recurring.every.${plan.cycle}`) : t(`recurring.everyN.${plan.cycle}`, { count: plan.interval })
 }
 
 export function PlanStatus({ status }: { status: string }) {
+  const { t } = useSipayT()
   const color = status === "Active" ? "green" : status === "Stopped" ? "red" : "grey"
-  return <StatusBadge color={color}>{status}</StatusBadge>
+  return <StatusBadge color={color}>{["Active", "Stopped", "Completed"].includes(status) ? t(`recurring.statuses.${status}`) : status}</StatusBadge>
 }
 
-/** The gateway's dates are Istanbul time. */
-export function gatewayDate(value: string | null): string {
-  return value ? `${value} (Istanbul)` : "-"
+/** The gateway's dates are Istanbul time (labelled). */
+export function gatewayDate(value: string | null, t: T): string {
+  return value ? t("recurring.gatewayDate", { date: value }) : "-"
 }
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
@@ -49,13 +54,16 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   )
 }
 
-const ACTION_TEXT: Record<string, string> = { stop: "Stop", change_amount: "Change amount", change_payment_number: "Change number of payments" }
+/** Actions the gateway offers; their names are t("recurring.actions.<action>"). */
+const ACTIONS = new Set(["stop", "change_amount", "change_payment_number"])
+const actionText = (action: string, t: T) => (ACTIONS.has(action) ? t(`recurring.actions.${action}`) : action)
 
 /**
  * One plan: its record, the gateway's charges and attempts (asked when opened), and the actions the
  * gateway offers, each confirmed first; a refusal shows the gateway's reason.
  */
 export function PlanPanel({ planId, onChanged }: { planId: string; onChanged?: (plan: RecurringPlan) => void }) {
+  const { t, locale } = useSipayT()
   const [plan, setPlan] = useState<RecurringPlan | null>(null)
   const [charges, setCharges] = useState<RecurringCharge[]>([])
   const [error, setError] = useState<string | null>(null)
@@ -80,7 +88,7 @@ export function PlanPanel({ planId, onChanged }: { planId: string; onChanged?: (
   }, [load])
 
   const act = async (body: Record<string, unknown>, description: string) => {
-    const confirmed = await prompt({ title: `${ACTION_TEXT[String(body.action)]}?`, description, confirmText: "Confirm", cancelText: "Cancel" })
+    const confirmed = await prompt({ title: t("recurring.confirmTitle", { action: actionText(String(body.action), t) }), description, confirmText: t("common.confirm"), cancelText: t("common.cancel") })
     if (!confirmed) return
     setBusy(true)
     try {
@@ -89,10 +97,10 @@ export function PlanPanel({ planId, onChanged }: { planId: string; onChanged?: (
       setCharges(answer.charges)
       setAmount("")
       setPaymentNumber("")
-      toast.success("Plan updated at the gateway")
+      toast.success(t("recurring.updated"))
       onChanged?.(answer.recurring_plan)
     } catch (failure) {
-      toast.error("Not changed", { description: (failure as Error).message })
+      toast.error(t("recurring.notChanged"), { description: (failure as Error).message })
       await load()
     } finally {
       setBusy(false)
@@ -100,41 +108,41 @@ export function PlanPanel({ planId, onChanged }: { planId: string; onChanged?: (
   }
 
   if (error) return <Alert variant="error">{error}</Alert>
-  if (!plan) return <Text size="small">Loading…</Text>
+  if (!plan) return <Text size="small">{t("common.loading")}</Text>
   const active = plan.status === "Active"
   return (
     <div className="flex flex-col gap-y-4" data-testid="recurring-plan-panel">
       <div>
-        <Row label="Status"><PlanStatus status={plan.status} /></Row>
-        <Row label="Plan code">{plan.plan_code}</Row>
-        <Row label="Customer">{plan.email ?? plan.customer_id ?? "-"}</Row>
-        <Row label="Order">{plan.order_id ? <a className="text-ui-fg-interactive" href={`/app/orders/${plan.order_id}`}>{plan.order_id}</a> : "-"}</Row>
-        <Row label="Amount">{formatMoney(plan.amount, plan.currency_code)}</Row>
-        <Row label="Cycle">{cycleText(plan)}</Row>
-        <Row label="Payments">{`${plan.charges_made} of ${plan.payment_number}`}</Row>
-        <Row label="Next charge">{gatewayDate(plan.next_action_date)}</Row>
-        <Row label="Checked">{formatDateTime(plan.refreshed_at)}</Row>
+        <Row label={t("recurring.status")}><PlanStatus status={plan.status} /></Row>
+        <Row label={t("recurring.planCode")}>{plan.plan_code}</Row>
+        <Row label={t("recurring.customer")}>{plan.email ?? plan.customer_id ?? "-"}</Row>
+        <Row label={t("recurring.order")}>{plan.order_id ? <a className="text-ui-fg-interactive" href={`/app/orders/${plan.order_id}`}>{plan.order_id}</a> : "-"}</Row>
+        <Row label={t("recurring.amount")}>{formatAmount(plan.amount, plan.currency_code, locale)}</Row>
+        <Row label={t("recurring.cycle")}>{cycleText(plan, t)}</Row>
+        <Row label={t("recurring.payments")}>{t("recurring.paymentsOf", { made: plan.charges_made, planned: plan.payment_number })}</Row>
+        <Row label={t("recurring.nextCharge")}>{gatewayDate(plan.next_action_date, t)}</Row>
+        <Row label={t("recurring.checked")}>{formatLocalDateTime(plan.refreshed_at, locale)}</Row>
       </div>
       <div>
-        <Heading level="h3">Charges at the gateway</Heading>
+        <Heading level="h3">{t("recurring.charges")}</Heading>
         <Table>
           <Table.Header>
             <Table.Row>
               <Table.HeaderCell>#</Table.HeaderCell>
-              <Table.HeaderCell>Date</Table.HeaderCell>
-              <Table.HeaderCell>Amount</Table.HeaderCell>
-              <Table.HeaderCell>Status</Table.HeaderCell>
-              <Table.HeaderCell>Attempts</Table.HeaderCell>
+              <Table.HeaderCell>{t("recurring.date")}</Table.HeaderCell>
+              <Table.HeaderCell>{t("recurring.amount")}</Table.HeaderCell>
+              <Table.HeaderCell>{t("recurring.status")}</Table.HeaderCell>
+              <Table.HeaderCell>{t("recurring.attempts")}</Table.HeaderCell>
             </Table.Row>
           </Table.Header>
           <Table.Body>
             {charges.map((charge) => (
               <Table.Row key={String(charge.recurringNumber)}>
                 <Table.Cell>{charge.recurringNumber ?? "-"}</Table.Cell>
-                <Table.Cell>{gatewayDate(charge.actionDate)}</Table.Cell>
-                <Table.Cell>{formatMoney(charge.amount, plan.currency_code)}</Table.Cell>
+                <Table.Cell>{gatewayDate(charge.actionDate, t)}</Table.Cell>
+                <Table.Cell>{formatAmount(charge.amount, plan.currency_code, locale)}</Table.Cell>
                 <Table.Cell>
-                  <StatusBadge color={charge.status === "Completed" ? "green" : "red"}>{charge.status ?? charge.gatewayStatus ?? "-"}</StatusBadge>
+                  <StatusBadge color={charge.status === "Completed" ? "green" : "red"}>{charge.status && ["Completed", "Success", "Failed", "Pending"].includes(charge.status) ? t(`recurring.chargeStatuses.${charge.status}`) : (charge.status ?? charge.gatewayStatus ?? "-")}</StatusBadge>
                   {charge.remarks ? <Text size="xsmall" className="text-ui-fg-subtle">{charge.remarks}</Text> : null}
                 </Table.Cell>
                 <Table.Cell>{charge.attempts ?? "-"}</Table.Cell>
@@ -145,36 +153,36 @@ export function PlanPanel({ planId, onChanged }: { planId: string; onChanged?: (
       </div>
       {active ? (
         <div className="flex flex-col gap-y-3">
-          <Heading level="h3">Change the plan</Heading>
+          <Heading level="h3">{t("recurring.changePlan")}</Heading>
           <div className="flex items-end gap-x-2">
             <div className="flex-1">
-              <Label size="small" htmlFor="plan-amount">New amount of later charges</Label>
+              <Label size="small" htmlFor="plan-amount">{t("recurring.newAmount")}</Label>
               <Input id="plan-amount" size="small" inputMode="decimal" placeholder={plan.amount} value={amount} onChange={(e) => setAmount(e.target.value)} />
             </div>
-            <Button size="small" variant="secondary" disabled={busy || !/^\d+(\.\d{1,2})?$/.test(amount)} onClick={() => act({ action: "change_amount", amount: Number(amount).toFixed(2) }, `Later charges will be ${formatMoney(amount, plan.currency_code)} instead of ${formatMoney(plan.amount, plan.currency_code)}.`)}>
-              Change amount
+            <Button size="small" variant="secondary" disabled={busy || !/^\d+(\.\d{1,2})?$/.test(amount)} onClick={() => act({ action: "change_amount", amount: Number(amount).toFixed(2) }, t("recurring.changeAmountConfirm", { next: formatAmount(amount, plan.currency_code, locale), current: formatAmount(plan.amount, plan.currency_code, locale) }))}>
+              {t("recurring.changeAmount")}
             </Button>
           </div>
           <div className="flex items-end gap-x-2">
             <div className="flex-1">
-              <Label size="small" htmlFor="plan-payments">New number of payments (first included)</Label>
+              <Label size="small" htmlFor="plan-payments">{t("recurring.newPayments")}</Label>
               <Input id="plan-payments" size="small" inputMode="numeric" placeholder={String(plan.payment_number)} value={paymentNumber} onChange={(e) => setPaymentNumber(e.target.value)} />
             </div>
-            <Button size="small" variant="secondary" disabled={busy || !/^\d+$/.test(paymentNumber)} onClick={() => act({ action: "change_payment_number", payment_number: Number(paymentNumber) }, `The plan will have ${paymentNumber} payments in all instead of ${plan.payment_number}.`)}>
-              Change payments
+            <Button size="small" variant="secondary" disabled={busy || !/^\d+$/.test(paymentNumber)} onClick={() => act({ action: "change_payment_number", payment_number: Number(paymentNumber) }, t("recurring.changePaymentsConfirm", { next: paymentNumber, current: plan.payment_number }))}>
+              {t("recurring.changePayments")}
             </Button>
           </div>
-          <Button size="small" variant="danger" disabled={busy} onClick={() => act({ action: "stop" }, "The gateway will make no later charge on this plan. This cannot be undone from here.")}>
-            Stop the plan
+          <Button size="small" variant="danger" disabled={busy} onClick={() => act({ action: "stop" }, t("recurring.stopConfirm"))}>
+            {t("recurring.stop")}
           </Button>
         </div>
       ) : null}
       {plan.history.length ? (
         <div>
-          <Heading level="h3">Changes made here</Heading>
+          <Heading level="h3">{t("recurring.history")}</Heading>
           {plan.history.map((entry) => (
             <Text key={entry.at + entry.action} size="xsmall" className="text-ui-fg-subtle">
-              {`${formatDateTime(entry.at)}: ${ACTION_TEXT[entry.action] ?? entry.action}${entry.value === null ? "" : ` ${entry.value}`}, ${entry.outcome === "done" ? "done" : `refused: ${entry.message ?? ""}`}`}
+              {t(entry.outcome === "done" ? "recurring.historyDone" : "recurring.historyRefused", { at: formatLocalDateTime(entry.at, locale), action: actionText(entry.action, t), value: entry.value === null ? "" : ` ${entry.value}`, message: entry.message ?? "" })}
             </Text>
           ))}
         </div>

@@ -9,13 +9,14 @@ export const VIEW_NAMES = ["source", "order", "offset"] as const
 export type SalesView = Record<(typeof VIEW_NAMES)[number], string>
 export const PAGE_SIZE = 50
 
-export const ORDERS: { value: string; label: string }[] = [
-  { value: "-created_at", label: "Newest first" },
-  { value: "created_at", label: "Oldest first" },
-  { value: "-gross", label: "Largest amount first" },
-  { value: "gross", label: "Smallest amount first" },
-  { value: "state", label: "By state" },
-  { value: "invoice_id", label: "By invoice id" },
+/** Sort orders; each label is the key of its text (t("sales.orders.<key>")). */
+export const ORDERS: { value: string; labelKey: string }[] = [
+  { value: "-created_at", labelKey: "newest" },
+  { value: "created_at", labelKey: "oldest" },
+  { value: "-gross", labelKey: "largest" },
+  { value: "gross", labelKey: "smallest" },
+  { value: "state", labelKey: "state" },
+  { value: "invoice_id", labelKey: "invoice" },
 ]
 
 /** Today in the gateway's calendar (Istanbul), which dates the sales. */

@@ -4,7 +4,8 @@ import { Alert, Button, Container, Heading, Select, Text, toast } from "@medusaj
 import { useEffect, useMemo, useState } from "react"
 import { useSearchParams } from "react-router-dom"
 import type { SalesAnswer, SaleView } from "../../../lib/sales-report"
-import { adminRequest, formatDateTime } from "../../lib/admin-api"
+import { adminRequest } from "../../lib/admin-api"
+import { formatLocalDateTime, useSipayT } from "../../lib/i18n"
 import { filtersFrom, ORDERS, PAGE_SIZE, pageQueryOf, queryOf, SalesFilters, viewFrom, type SalesView as PageView } from "./filters"
 import { FiltersForm } from "./filters-form"
 import { SaleDrawer } from "./sale-drawer"
@@ -12,22 +13,21 @@ import { SalesTable, SalesTotals } from "./sales-table"
 
 /** Where the ledger stands for the day shown. */
 function LedgerLine({ answer }: { answer: SalesAnswer }) {
+  const { t, locale } = useSipayT()
   if (answer.source === "gateway") {
-    return <span data-testid="sales-source">Asked the gateway just now (this day only; not paged).</span>
+    return <span data-testid="sales-source">{t("sales.sourceGateway")}</span>
   }
+  const error = answer.ledger?.last_error
   if (!answer.ledger?.last_synced_at) {
-    return <span data-testid="sales-source">This day was not synced from the gateway yet{answer.ledger?.last_error ? ` (last try failed: ${answer.ledger.last_error})` : ""}.</span>
+    return <span data-testid="sales-source">{error ? t("sales.notSyncedFailed", { error }) : t("sales.notSynced")}</span>
   }
-  return (
-    <span data-testid="sales-source">
-      Ledger last synced {formatDateTime(answer.ledger.last_synced_at)}
-      {answer.ledger.last_error ? ` (a later try failed: ${answer.ledger.last_error})` : ""}.
-    </span>
-  )
+  const at = formatLocalDateTime(answer.ledger.last_synced_at, locale)
+  return <span data-testid="sales-source">{error ? t("sales.lastSyncedFailed", { at, error }) : t("sales.lastSynced", { at })}</span>
 }
 
 /** The gateway's sales of one day, from the store's ledger (synced from the gateway), beside the Medusa orders they paid. */
 const SalesPage = () => {
+  const { t } = useSipayT()
   const [params, setParams] = useSearchParams()
   const filters = useMemo(() => filtersFrom(params), [params])
   const view = useMemo(() => viewFrom(params), [params])
@@ -70,7 +70,7 @@ const SalesPage = () => {
     setSyncing(true)
     try {
       const { sync } = await adminRequest<{ sync: { days: { sales: number }[] } }>("/admin/sipay/transactions/sync", { method: "POST", json: { date: filters.date } })
-      toast.success(`Synced ${sync.days[0]?.sales ?? 0} sales of ${filters.date} from the gateway`)
+      toast.success(t("sales.synced", { count: sync.days[0]?.sales ?? 0, date: filters.date }))
       setReload((n) => n + 1)
     } catch (failure) {
       toast.error((failure as Error).message)
@@ -85,23 +85,23 @@ const SalesPage = () => {
     <Container className="divide-y p-0">
       <div className="flex items-center justify-between px-6 py-4">
         <div>
-          <Heading level="h1">Sales</Heading>
-          <Text size="small" className="text-ui-fg-subtle">The gateway's sales of one day (Istanbul time), with the Medusa order each paid.</Text>
+          <Heading level="h1">{t("sales.title")}</Heading>
+          <Text size="small" className="text-ui-fg-subtle">{t("sales.subtitle")}</Text>
         </div>
         <div className="flex gap-x-2">
           <Button size="small" variant="secondary" id="sales-sync" isLoading={syncing} onClick={syncNow}>
-            Sync now
+            {t("sales.syncNow")}
           </Button>
           <Button size="small" variant="secondary" id="sales-source-toggle" onClick={() => go(filters, { ...view, source: view.source === "gateway" ? "ledger" : "gateway", offset: "0" })}>
-            {view.source === "gateway" ? "Show the ledger" : "Look up at the gateway now"}
+            {view.source === "gateway" ? t("sales.showLedger") : t("sales.lookUpNow")}
           </Button>
           {count > 0 && paged ? (
             <Button size="small" variant="secondary" id="sales-export" asChild>
-              <a href={exportHref} download={`sipay-sales-${filters.date}.csv`}>Export CSV</a>
+              <a href={exportHref} download={`sipay-sales-${filters.date}.csv`}>{t("sales.exportCsv")}</a>
             </Button>
           ) : (
             <Button size="small" variant="secondary" id="sales-export" disabled>
-              Export CSV
+              {t("sales.exportCsv")}
             </Button>
           )}
         </div>
@@ -118,10 +118,10 @@ const SalesPage = () => {
             <div className="flex flex-col">
               <Text size="small" className="text-ui-fg-subtle" data-testid="sales-count">
                 {loading || !answer
-                  ? "Loading…"
+                  ? t("common.loading")
                   : paged && count > sales.length
-                    ? `${offset + 1}–${offset + sales.length} of ${count} sales on ${answer.date}`
-                    : `${count} sale${count === 1 ? "" : "s"} on ${answer.date}`}
+                    ? t("sales.range", { from: offset + 1, to: offset + sales.length, count, date: answer.date })
+                    : t("sales.count", { count, date: answer.date })}
               </Text>
               {answer && (
                 <Text size="xsmall" className="text-ui-fg-muted">
@@ -132,12 +132,12 @@ const SalesPage = () => {
             {paged && (
               <div className="w-56">
                 <Select value={view.order} onValueChange={(order) => go(filters, { ...view, order, offset: "0" })}>
-                  <Select.Trigger id="sales-order" aria-label="Sort">
+                  <Select.Trigger id="sales-order" aria-label={t("sales.sort")}>
                     <Select.Value />
                   </Select.Trigger>
                   <Select.Content>
                     {ORDERS.map((o) => (
-                      <Select.Item key={o.value} value={o.value}>{o.label}</Select.Item>
+                      <Select.Item key={o.value} value={o.value}>{t(`sales.orders.${o.labelKey}`)}</Select.Item>
                     ))}
                   </Select.Content>
                 </Select>
@@ -148,10 +148,10 @@ const SalesPage = () => {
           {paged && count > PAGE_SIZE && (
             <div className="flex items-center justify-end gap-x-2 px-6 py-2">
               <Button size="small" variant="secondary" id="sales-previous" disabled={offset === 0} onClick={() => go(filters, { ...view, offset: String(Math.max(0, offset - PAGE_SIZE)) })}>
-                Previous
+                {t("sales.previous")}
               </Button>
               <Button size="small" variant="secondary" id="sales-next" disabled={offset + PAGE_SIZE >= count} onClick={() => go(filters, { ...view, offset: String(offset + PAGE_SIZE) })}>
-                Next
+                {t("sales.next")}
               </Button>
             </div>
           )}
@@ -164,7 +164,8 @@ const SalesPage = () => {
 }
 
 export const config = defineRouteConfig({
-  label: "Sales",
+  label: "sipay.sales.menu",
+  translationNs: "translation",
   icon: ReceiptPercent,
 })
 

@@ -1,6 +1,7 @@
 import { Drawer, Heading, Text } from "@medusajs/ui"
 import { Link } from "react-router-dom"
 import type { SaleView } from "../../../lib/sales-report"
+import { useSipayT } from "../../lib/i18n"
 
 /** The record's nested objects, in the interface's order. */
 const NESTED = ["rolling_balance", "sale_billing", "merchant_sale", "refund_history", "sale_recurring", "sale_recurring_history", "sale_integrator", "userdata", "merchant"]
@@ -35,7 +36,7 @@ function Fields({ value }: { value: unknown }) {
         ))}
       </div>
     ) : (
-      <Text size="xsmall" className="text-ui-fg-muted">[] (none)</Text>
+      <NoEntries />
     )
   }
   if (typeof value !== "object") {
@@ -57,19 +58,25 @@ function Fields({ value }: { value: unknown }) {
   )
 }
 
+function NoEntries() {
+  const { t } = useSipayT()
+  return <Text size="xsmall" className="text-ui-fg-muted">{t("sales.noEntries")}</Text>
+}
+
 export function MedusaLinks({ sale }: { sale: SaleView }) {
+  const { t } = useSipayT()
   const { order_id, payment_link_id } = sale.medusa
   const dplId = Number(sale.dpl_id) > 0 ? Number(sale.dpl_id) : null
   return (
     <span className="flex flex-col gap-y-0.5">
       {order_id && (
         <Link to={`/orders/${order_id}`} className="text-ui-fg-interactive hover:underline" onClick={(e) => e.stopPropagation()} data-testid="order-link">
-          Order
+          {t("sales.order")}
         </Link>
       )}
       {dplId !== null && (
         <Link to={`/payment-links?${payment_link_id ? `id=${payment_link_id}` : `dpl_id=${dplId}`}`} className="text-ui-fg-interactive hover:underline" onClick={(e) => e.stopPropagation()} data-testid="payment-link-link">
-          Payment link #{dplId}
+          {t("sales.paymentLink", { id: dplId })}
         </Link>
       )}
       {!order_id && dplId === null && <span className="text-ui-fg-muted">-</span>}
@@ -79,29 +86,30 @@ export function MedusaLinks({ sale }: { sale: SaleView }) {
 
 /** Every field of one sale as the gateway gave it, its nested objects each under its own heading. */
 export function SaleDrawer({ sale, onClose }: { sale: SaleView | null; onClose: () => void }) {
+  const { t } = useSipayT()
   const scalar = sale ? Object.entries(sale).filter(([name, value]) => name !== "medusa" && !isNested(value)) : []
   const nested = sale ? [...NESTED, ...Object.keys(sale).filter((name) => name !== "medusa" && !NESTED.includes(name) && isNested(sale[name]))] : []
   return (
     <Drawer open={Boolean(sale)} onOpenChange={(open) => !open && onClose()}>
       <Drawer.Content data-testid="sale-drawer">
         <Drawer.Header>
-          <Drawer.Title>Sale {sale?.id} · {sale?.invoice_id}</Drawer.Title>
-          <Drawer.Description className="sr-only">The sale record as the gateway returned it</Drawer.Description>
+          <Drawer.Title>{t("sales.drawerTitle", { id: sale?.id ?? "", invoice: sale?.invoice_id ?? "" })}</Drawer.Title>
+          <Drawer.Description className="sr-only">{t("sales.drawerDescription")}</Drawer.Description>
         </Drawer.Header>
         <Drawer.Body className="flex flex-col gap-y-4 overflow-y-auto">
           {sale && (
             <>
               <section>
-                <Heading level="h3" className="pb-1">In Medusa</Heading>
+                <Heading level="h3" className="pb-1">{t("sales.inMedusa")}</Heading>
                 <Field name="payment_session_id" value={sale.medusa.payment_session_id} />
                 <Field name="attempt_number" value={sale.medusa.attempt_number} />
                 <div className="flex items-start justify-between py-0.5">
-                  <Text size="xsmall" className="text-ui-fg-subtle font-mono">links</Text>
+                  <Text size="xsmall" className="text-ui-fg-subtle font-mono">{t("sales.links")}</Text>
                   <Text size="xsmall"><MedusaLinks sale={sale} /></Text>
                 </div>
               </section>
               <section>
-                <Heading level="h3" className="pb-1">Sale</Heading>
+                <Heading level="h3" className="pb-1">{t("sales.sale")}</Heading>
                 {scalar.map(([name, value]) => (
                   <Field key={name} name={name} value={value} />
                 ))}

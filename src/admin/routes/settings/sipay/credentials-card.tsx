@@ -1,6 +1,7 @@
 import { Alert, Button, Container, Heading, StatusBadge, Text } from "@medusajs/ui"
 import { useState } from "react"
-import { adminRequest, formatDateTime } from "../../../lib/admin-api"
+import { adminRequest } from "../../../lib/admin-api"
+import { formatLocalDateTime, useSipayT } from "../../../lib/i18n"
 import type { ConnectionAnswer, SettingsAnswer } from "../../../lib/types"
 
 function Row({ label, value, testId }: { label: string; value: string | null; testId?: string }) {
@@ -14,6 +15,7 @@ function Row({ label, value, testId }: { label: string; value: string | null; te
 
 /** The credentials in effect (from the options or environment, never editable here, masked) and the connection test. */
 export function CredentialsCard({ credentials }: { credentials: SettingsAnswer["credentials"] }) {
+  const { t, locale } = useSipayT()
   const [result, setResult] = useState<ConnectionAnswer | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [testing, setTesting] = useState(false)
@@ -35,30 +37,30 @@ export function CredentialsCard({ credentials }: { credentials: SettingsAnswer["
     <Container className="divide-y p-0">
       <div className="flex items-center justify-between px-6 py-4">
         <div>
-          <Heading level="h2">Gateway credentials</Heading>
-          <Text size="small" className="text-ui-fg-subtle">Set in the plugin options or the environment (SIPAY_*); shown masked.</Text>
+          <Heading level="h2">{t("settings.credentials")}</Heading>
+          <Text size="small" className="text-ui-fg-subtle">{t("settings.credentialsHint")}</Text>
         </div>
-        <Button size="small" variant="secondary" onClick={test} isLoading={testing}>Test connection</Button>
+        <Button size="small" variant="secondary" onClick={test} isLoading={testing}>{t("settings.testConnection")}</Button>
       </div>
       <div className="py-2">
-        <Row label="Brand" value={credentials.brand ?? "custom base URLs"} />
-        <Row label="Payment API" value={credentials.base_url} testId="base-url" />
-        <Row label="Payment links API" value={credentials.panel_base_url} />
-        <Row label="Payer links" value={credentials.link_base_url} />
-        <Row label="Merchant id" value={credentials.merchant_id} />
-        <Row label="App id" value={credentials.app_id} testId="masked-app-id" />
-        <Row label="Merchant key" value={credentials.merchant_key} testId="masked-merchant-key" />
-        <Row label="App secret" value={credentials.app_secret_configured ? "configured (never shown)" : "missing"} />
+        <Row label={t("settings.brand")} value={credentials.brand ?? t("settings.customUrls")} />
+        <Row label={t("settings.paymentApi")} value={credentials.base_url} testId="base-url" />
+        <Row label={t("settings.linksApi")} value={credentials.panel_base_url} />
+        <Row label={t("settings.payerLinks")} value={credentials.link_base_url} />
+        <Row label={t("settings.merchantId")} value={credentials.merchant_id} />
+        <Row label={t("settings.appId")} value={credentials.app_id} testId="masked-app-id" />
+        <Row label={t("settings.merchantKey")} value={credentials.merchant_key} testId="masked-merchant-key" />
+        <Row label={t("settings.appSecret")} value={credentials.app_secret_configured ? t("settings.secretConfigured") : t("settings.secretMissing")} />
       </div>
       {result || error ? (
         <div className="px-6 py-4" data-testid="connection-result">
           {error ? (
-            <Alert variant="error">The gateway refused the connection: {error}</Alert>
+            <Alert variant="error">{t("settings.refused", { error })}</Alert>
           ) : result ? (
             <div className="flex flex-col gap-y-2">
               <div className="flex items-center gap-x-2">
-                <StatusBadge color="green" data-testid="connected-brand">Connected to {result.brand_name}</StatusBadge>
-                <Text size="small">is_3d = {result.is_3d} ({result.mode}), {formatDateTime(result.tested_at)}</Text>
+                <StatusBadge color="green" data-testid="connected-brand">{t("settings.connected", { brand: result.brand_name })}</StatusBadge>
+                <Text size="small">{t("settings.connectedDetail", { is3d: result.is_3d, mode: result.mode, at: formatLocalDateTime(result.tested_at, locale) })}</Text>
               </div>
               <Text size="small">{result.meaning}</Text>
               {result.warnings.map((warning) => (
