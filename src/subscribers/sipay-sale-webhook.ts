@@ -5,6 +5,8 @@ import type SipayModuleService from "../modules/sipay/service"
 import { parseInvoiceId } from "../providers/sipay/utils/session-data"
 import { webhookFields } from "../lib/sipay"
 import { settlePaymentAttemptWorkflow } from "../workflows/settle-payment-attempt"
+import { syncLedger } from "../lib/sales-report/ledger-sync"
+import { gatewayDay } from "../lib/sales-report/calendar"
 
 type WebhookEvent = { provider: string; payload: { data?: unknown; rawData?: unknown } }
 
@@ -21,8 +23,15 @@ export default async function sipaySaleWebhookHandler({ event, container }: Subs
   const logger = container.resolve("logger")
   const sipay = container.resolve<SipayModuleService>(SIPAY_MODULE)
   const verified = sipay.getClient().verifyResult(webhookFields(event.data.payload))
-  if (!verified || !parseInvoiceId(verified.invoiceId)) {
-    logger.warn("Sipay sale webhook ignored: its result hash does not verify or the invoice is not this store's")
+  if (!verified) {
+    logger.warn("Sipay sale webhook ignored: its result hash does not verify")
+    return
+  }
+  if (!parseInvoiceId(verified.invoiceId)) {
+    // A verified sale the plugin did not issue (a payment link's): today's ledger is synced at once,
+    // so the link's payment is seen in seconds rather than at the next ledger job (README).
+    const report = await syncLedger(container, { days: [gatewayDay(new Date())] })
+    logger.info(`Sipay sale webhook for invoice ${verified.invoiceId} (not one of the plugin's attempts): today's ledger synced${report.ran ? "" : " by the run already under way"}`)
     return
   }
   const [attempt] = await sipay.listPaymentAttempts({ invoice_id: verified.invoiceId })
