@@ -9,7 +9,8 @@ import { PAYING_CARD } from "../harness/shopper"
 // uses refreshed; then, under Settings → Sipay, a settings change that the next checkout uses and
 // direct payment shown read-only with how to change it.
 
-jest.setTimeout(420 * 1000)
+// A busy machine can take minutes for the demo's first migrations: the boot gets its own budget.
+jest.setTimeout(900 * 1000)
 
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
@@ -47,7 +48,7 @@ async function newThreeDForm(ready: DemoReady): Promise<{ fields: Record<string,
 }
 
 describe("admin: payment links and Sipay settings in a real browser", () => {
-  const stack = useDemoStack()
+  const stack = useDemoStack({ timeoutMs: 600 * 1000 })
   let ready: DemoReady
   let browser: Browser
   let page: Page

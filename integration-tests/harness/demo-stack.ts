@@ -142,7 +142,7 @@ export type DemoStackHandle = {
  * For a suite: boots the demo once in beforeAll (its own database and data folder, free ports,
  * admin enabled), and in afterAll stops it and removes its database and folder.
  */
-export function useDemoStack(options: { env?: Record<string, string> } = {}): DemoStackHandle {
+export function useDemoStack(options: { env?: Record<string, string>; timeoutMs?: number } = {}): DemoStackHandle {
   const place = freshDemoPlace()
   let demo: RunningDemo | undefined
   const handle: DemoStackHandle = {
