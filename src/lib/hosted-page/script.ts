@@ -145,7 +145,9 @@ export const HOSTED_PAGE_SCRIPT = String.raw`(function () {
     counts.forEach(function (n) {
       var option = byCount[n];
       var details = [];
-      if (typeof option.label === "string" && option.label) { details.push(option.label); }
+      // The gateway's title ("3 Installments") is English only: the page names the choice in its own
+      // language and adds the card program (a brand name, e.g. "Bonus") when the gateway gives one.
+      if (typeof option.card_program === "string" && option.card_program) { details.push(option.card_program); }
       if (option.amount_to_be_paid != null && option.amount_to_be_paid !== "") {
         details.push(fill(t.installmentTotal, { amount: formatAmount(option.amount_to_be_paid) }));
       }

@@ -157,6 +157,20 @@ describe("hosted card page in a real browser: payment", () => {
     expect(problems.filter((p) => !p.includes("502"))).toEqual([])
   })
 
+  it("names installment choices in the page's language, not with the gateway's English titles", async () => {
+    for (const lang of ["tr", "en"] as const) {
+      await page.goto(fixture.pageUrl(lang))
+      await fillCard(CARDS.withInstallments)
+      await page.waitForSelector("#installment-3")
+      const text = await textOf(page, "#installment-options")
+      expect(text).toContain(MESSAGES[lang].installmentCount.replace("{count}", "3"))
+      expect(text).toContain("Bonus")
+      expect(text).not.toContain("3 Installments")
+      expect(text).not.toContain("2 Installments")
+    }
+    expect(problems).toEqual([])
+  })
+
   it("shows agricultural options only when offered and chosen, and sends them to sign", async () => {
     await page.goto(fixture.pageUrl("tr"))
     await fillCard(CARDS.withInstallments)

@@ -15,8 +15,8 @@ const INSTALLMENTS_BY_BIN: Record<string, unknown> = {
   "450803": {
     installments: [
       { installments_number: 1 },
-      { installments_number: 2, amount_to_be_paid: "1269.90" },
-      { installments_number: 3, amount_to_be_paid: "1289.90", label: "Bonus" },
+      { installments_number: 2, amount_to_be_paid: "1269.90", label: "2 Installments", card_program: null },
+      { installments_number: 3, amount_to_be_paid: "1289.90", label: "3 Installments", card_program: "Bonus" },
       { installments_number: 6, amount_to_be_paid: "1319.90" },
       { installments_number: 9, amount_to_be_paid: "1349.90" },
     ],
