@@ -259,6 +259,9 @@ export const en = {
   },
   orderPayment: {
     title: "Sipay payment",
+    provider: "Provider",
+    provider3d: "Sipay (3D)",
+    providerDirect: "Sipay (direct)",
     refresh: "Refresh from gateway",
     asking: "Asking the gateway…",
     notAsked: "Not asked",

@@ -261,6 +261,9 @@ export const tr: SipayTexts = {
   },
   orderPayment: {
     title: "Sipay ödemesi",
+    provider: "Sağlayıcı",
+    provider3d: "Sipay (3D)",
+    providerDirect: "Sipay (doğrudan)",
     refresh: "Ödeme kuruluşundan yenile",
     asking: "Ödeme kuruluşuna soruluyor…",
     notAsked: "Sorulmadı",

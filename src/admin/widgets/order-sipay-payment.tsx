@@ -25,6 +25,15 @@ function Row({ label, value, testId }: { label: string; value?: string | number 
   )
 }
 
+/**
+ * The provider by the flow that paid ("Sipay (3D)" / "Sipay (direct)"): Medusa 2.21.2's own payment
+ * section prints the raw provider id (pp_sipay_sipay) and offers a plugin no way to name it.
+ */
+function providerName(view: View, t: (key: string) => string): string {
+  const paying = view.attempts.find((attempt) => attempt.invoice_id === view.invoice_id) ?? view.attempts.at(-1)
+  return paying?.flow === "2d" ? t("orderPayment.providerDirect") : t("orderPayment.provider3d")
+}
+
 /** Captures part (or all) of an uncaptured pre-authorization through the plugin's capture route. */
 function PartialCapture({ view, onCaptured }: { view: View; onCaptured: () => Promise<void> }) {
   const { t, locale } = useSipayT()
@@ -110,6 +119,7 @@ const OrderSipayPaymentWidget = ({ data: order }: DetailWidgetProps<AdminOrder>)
               {view.status_reason && <Text size="small" className="text-ui-fg-subtle">{view.status_reason}</Text>}
               {view.chargeback && <StatusBadge color="red" data-testid="sipay-chargeback">{t("orderPayment.chargeback")}</StatusBadge>}
             </div>
+            <Row label={t("orderPayment.provider")} value={providerName(view, t)} testId="sipay-provider" />
             <Row label={t("orderPayment.invoiceId")} value={view.invoice_id} testId="sipay-invoice-id" />
             <Row label={t("orderPayment.gatewayOrderNo")} value={view.gateway_order_no} />
             <Row label={t("orderPayment.card")} value={view.masked_card} />
