@@ -1,5 +1,6 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { RETURN_MESSAGES } from "../../src/lib/checkout/return-messages"
 import { seedStore, SeededStore } from "../harness/seed"
 import { useSipayStack } from "../harness/stack"
 import { createCart, DECLINING_CARD, issueThreeDForm, PAYING_CARD, payAtGateway, readForm, returnToStore, startPaymentSession, waitFor } from "../harness/shopper"
@@ -119,6 +120,25 @@ medusaIntegrationTestRunner({
       expect((await returnToStore(forged)).searchParams.get("error")).toMatch(/could not be verified/)
       expect((await cartState(cart.id)).completed_at).toBeFalsy()
       expect((await returnToStore(result)).pathname).toMatch(/order_/)
+    })
+
+    it("tells a shopper whose browser asks for Turkish in Turkish (a declined card and a tampered return)", async () => {
+      const inTurkish = async (result: { action: string; fields: Record<string, string> }) => {
+        const response = await fetch(result.action, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded", "accept-language": "tr-TR,tr;q=0.9,en;q=0.5" },
+          body: new URLSearchParams(result.fields).toString(),
+          redirect: "manual",
+        })
+        expect(response.status).toBe(303)
+        return new URL(response.headers.get("location")!).searchParams.get("error")
+      }
+      const { form } = await paidCart()
+      expect(await inTurkish(await payAtGateway(form, DECLINING_CARD))).toMatch(new RegExp(`^${RETURN_MESSAGES.tr.failed}`))
+      const { form: second } = await paidCart()
+      const result = await payAtGateway(second)
+      const forged = { ...result, fields: { ...result.fields, hash_key: result.fields.hash_key.replace(/.{8}$/, "AAAAAAA=") } }
+      expect(await inTurkish(forged)).toBe(RETURN_MESSAGES.tr.unverified)
     })
 
     it("a shopper who closes the tab after paying still gets an order, from the webhook", async () => {

@@ -1,5 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
+import { RETURN_MESSAGES, returnLocale } from "../../../lib/checkout/return-messages"
 import { failureUrlFor, successUrlFor } from "../../../lib/checkout/urls"
 import { escapeHtml } from "../../../lib/hosted-page"
 import { parseInvoiceId } from "../../../providers/sipay/utils/session-data"
@@ -7,14 +8,6 @@ import { settlePaymentAttemptWorkflow } from "../../../workflows/settle-payment-
 import type { SettleResult } from "../../../workflows/steps/settle-payment-attempt"
 import { sipayModuleOf } from "../../sipay-responses"
 
-const MESSAGES = {
-  unverified: "The payment result could not be verified. No payment was recorded; please try again.",
-  pending: "The payment could not be confirmed yet. If it went through, your order will be completed shortly; otherwise, please try again.",
-  failed: "The card payment did not go through.",
-  refused: "The card payment did not go through. Please check the card details or try another card.",
-  reversed: "This payment was returned to your card because your cart changed or was already paid.",
-  order_failed: "Your payment was received, but the order could not be placed yet. We will complete it shortly.",
-}
 
 /**
  * The gateway sends the shopper's browser here after the bank step (GET or POST). The redirect is
@@ -23,6 +16,8 @@ const MESSAGES = {
  */
 export async function handleThreeDRedirect(req: MedusaRequest, res: MedusaResponse): Promise<void> {
   const fields = { ...(req.query as Record<string, unknown>), ...((req.body as Record<string, unknown>) ?? {}) }
+  // The shopper's messages in the shopper's language (their browser follows the gateway's redirect).
+  const MESSAGES = RETURN_MESSAGES[returnLocale(req.headers["accept-language"])]
   const sipay = sipayModuleOf(req)
   const settings = await sipay.getCheckoutSettings()
   const verified = sipay.getClient().verifyResult(fields)
@@ -57,7 +52,7 @@ export async function handleThreeDRedirect(req: MedusaRequest, res: MedusaRespon
   const countryCode = await countryOfCart(req, cartId)
   if ((result.status === "paid" || result.status === "authorized") && result.order_id) {
     const target = successUrlFor(settings, { cart_id: cartId, order_id: result.order_id, country_code: countryCode })
-    return sendShopper(req, res, target, `Payment received. Order ${result.order_id}.`)
+    return sendShopper(req, res, target, MESSAGES.paid.replace("{order}", result.order_id))
   }
   const message =
     result.status === "failed"
@@ -94,6 +89,8 @@ function arrivedFromAnotherSite(req: MedusaRequest): boolean {
 
 function sendShopper(req: MedusaRequest, res: MedusaResponse, target: string | null, message: string): void {
   res.setHeader("Cache-Control", "no-store")
+  const lang = returnLocale(req.headers["accept-language"])
+  const words = RETURN_MESSAGES[lang]
   if (target && arrivedFromAnotherSite(req)) {
     const href = escapeHtml(target)
     res.setHeader("Referrer-Policy", "no-referrer")
@@ -102,8 +99,8 @@ function sendShopper(req: MedusaRequest, res: MedusaResponse, target: string | n
       .status(200)
       .type("html")
       .send(
-        `<!doctype html><html lang="en"><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${href}"><title>Payment</title>` +
-          `<main><p role="status">${escapeHtml(message)}</p><p><a href="${href}">Continue / Devam</a></p></main></html>`
+        `<!doctype html><html lang="${lang}"><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${href}"><title>${words.title}</title>` +
+          `<main><p role="status">${escapeHtml(message)}</p><p><a href="${href}">${words.continue}</a></p></main></html>`
       )
     return
   }
@@ -115,5 +112,5 @@ function sendShopper(req: MedusaRequest, res: MedusaResponse, target: string | n
   res
     .status(200)
     .type("html")
-    .send(`<!doctype html><html lang="en"><meta charset="utf-8"><title>Payment</title><main><p role="status">${escapeHtml(message)}</p></main></html>`)
+    .send(`<!doctype html><html lang="${lang}"><meta charset="utf-8"><title>${words.title}</title><main><p role="status">${escapeHtml(message)}</p></main></html>`)
 }
