@@ -118,9 +118,11 @@ describe("admin: the Sales page and the order widget in a real browser", () => {
     expect(await rows().count()).toBe(1)
     const text = await row.innerText()
     expect(text).toContain("Pre-Authorized")
-    expect(text).toContain(`${sale.total} TRY`)
+    // Amounts in the admin user's locale (English here: "1,250.00").
+    const shown = Number(sale.total).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+    expect(text).toContain(`${shown} TRY`)
     expect(text).toContain("450803****4509")
-    expect(await page.getByTestId("sales-totals").innerText()).toContain(`TRY: 1 sale · gross ${sale.total}`)
+    expect(await page.getByTestId("sales-totals").innerText()).toContain(`TRY: 1 sale · gross ${shown}`)
     expect(await row.getByTestId("order-link").getAttribute("href")).toMatch(new RegExp(`/orders/${sale.orderId}$`))
     await page.screenshot({ path: screenshotPath(test, "1-sale-found"), fullPage: true })
 
