@@ -173,6 +173,8 @@ describe("admin: every plugin page in Turkish and in English", () => {
       const widgetText = await widget.innerText()
       expect(widgetText).toContain(dictionary.orderPayment.title)
       expect(widgetText).toContain(dictionary.orderPayment.attempts)
+      // Medusa's own payment section prints the provider id; the widget names the provider and its flow.
+      expect(await widget.getByTestId("sipay-provider").innerText()).toBe(dictionary.orderPayment.provider3d)
       // Amounts in the user's locale: Turkish writes the decimal comma.
       expect(widgetText).toMatch(language === "tr" ? /\d,\d\d TRY/ : /\d\.\d\d TRY/)
       await page.screenshot({ path: screenshotPath(test, "6-order-widget"), fullPage: true })
