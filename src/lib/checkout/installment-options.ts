@@ -16,6 +16,55 @@ export async function installmentOffer(
   settings: CheckoutSettings,
   query: { bin: string; amount: string; currencyCode: CurrencyCode; recurring?: boolean }
 ): Promise<InstallmentOffer> {
+  const key = JSON.stringify([
+    query.bin.slice(0, 6),
+    query.amount,
+    query.currencyCode,
+    Boolean(query.recurring),
+    settings.maxInstallments,
+    settings.agriculturalInstallments,
+  ])
+  const cache = offerCacheOf(client)
+  const now = Date.now()
+  const known = cache.get(key)
+  if (known && known.expiresAt > now) {
+    return known.offer
+  }
+  const offer = await askOffer(client, settings, query)
+  cache.delete(key)
+  if (cache.size >= OFFER_CACHE_MAX) {
+    // The oldest entry goes first (a Map keeps insertion order).
+    cache.delete(cache.keys().next().value!)
+  }
+  cache.set(key, { offer, expiresAt: now + OFFER_CACHE_TTL_MS })
+  return offer
+}
+
+/** How long a card's offer is reused in this process, and how many offers are kept at most. */
+export const OFFER_CACHE_TTL_MS = 10 * 60 * 1000
+export const OFFER_CACHE_MAX = 1000
+
+/**
+ * One short in-process cache per gateway client (one per credential set): the hosted page and the
+ * storefront's card form ask getpos/installments once per card BIN, amount, currency and the
+ * store's installment settings, not on every page view or keystroke.
+ */
+const offerCaches = new WeakMap<SipayClient, Map<string, { offer: InstallmentOffer; expiresAt: number }>>()
+
+function offerCacheOf(client: SipayClient): Map<string, { offer: InstallmentOffer; expiresAt: number }> {
+  let cache = offerCaches.get(client)
+  if (!cache) {
+    cache = new Map()
+    offerCaches.set(client, cache)
+  }
+  return cache
+}
+
+async function askOffer(
+  client: SipayClient,
+  settings: CheckoutSettings,
+  query: { bin: string; amount: string; currencyCode: CurrencyCode; recurring?: boolean }
+): Promise<InstallmentOffer> {
   const bin = query.bin.slice(0, 6)
   let options: Awaited<ReturnType<SipayClient["getPos"]>> = []
   try {

@@ -4,11 +4,12 @@ import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/frame
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { SIPAY_MODULE } from "../../modules/sipay"
 import type SipayModuleService from "../../modules/sipay/service"
-import { amountsEqual, maskCardNumber, SipayClient, TransactionStatus } from "../../lib/sipay"
+import { amountsEqual, formatAmount, maskCardNumber, SipayClient, TransactionStatus } from "../../lib/sipay"
 import { captureLockKey, CHARGED_AT_ONCE_NOTE, enforceCaptureMode, LockDatabase, RELEASED_MESSAGE } from "../../lib/checkout/capture-mode"
 import { withAdvisoryLock } from "../../lib/shared-state/advisory-lock"
 import { classifyTransaction } from "../../providers/sipay/utils/status"
 import { reverseGatewayPayment } from "./reverse-payment"
+import { GatewayConfirmation, signConfirmation } from "../../lib/checkout/confirmation"
 
 /**
  * What a redirect, webhook or direct answer reported. Untrusted (the result hash has no MAC): it
@@ -119,8 +120,20 @@ export const settlePaymentAttemptStep = createStep(
       if (enforced.action === "charged_at_once" && attempt.status === "pending") {
         note = CHARGED_AT_ONCE_NOTE
       }
-      // authorizePayment (run by complete-cart) asks about this attempt first.
-      await updateSessionInvoices(container, attempt.session_id, { settling: attempt.invoice_id })
+      // authorizePayment (run by complete-cart) takes this gateway answer, signed and short-lived,
+      // instead of asking the gateway again (one confirmation per fact); it asks about this attempt
+      // first when the confirmation no longer fits.
+      const confirmation = signConfirmation(sipay.getOptions().appSecret, {
+        invoice_id: attempt.invoice_id,
+        status: outcome,
+        amount: formatAmount(transaction.productPrice ?? transaction.transactionAmount ?? paidAmount!),
+        captured_amount: outcome === "captured" ? formatAmount(transaction.transactionAmount ?? paidAmount!) : null,
+        currency_code: String(transaction.currencyCode ?? attempt.currency_code).toUpperCase(),
+        transaction_type: transaction.transactionType ?? "",
+        gateway_order_no: transaction.orderId ?? null,
+        installments: transaction.installment ?? null,
+      })
+      await updateSessionInvoices(container, attempt.session_id, { settling: attempt.invoice_id, confirmation })
     }
     if (stillWanted && attempt.cart_id) {
       // Complete-cart is idempotent; it fails while another completion (a storefront's own
@@ -213,7 +226,11 @@ async function completeMerchantSale(
  * this plugin's module): a closed attempt is never asked about again, a paid one is asked first.
  * Under the session's lock, the one a new attempt takes, so no invoice id is lost.
  */
-async function updateSessionInvoices(container: MedusaContainer, sessionId: string, change: { close?: string; settling?: string }): Promise<void> {
+async function updateSessionInvoices(
+  container: MedusaContainer,
+  sessionId: string,
+  change: { close?: string; settling?: string; confirmation?: GatewayConfirmation }
+): Promise<void> {
   const paymentModule = container.resolve(Modules.PAYMENT)
   await container.resolve(Modules.LOCKING).execute(
     `sipay:session:${sessionId}`,
@@ -227,7 +244,7 @@ async function updateSessionInvoices(container: MedusaContainer, sessionId: stri
       if (change.close && closed.includes(change.close) && data.settling_invoice_id !== change.close) {
         return
       }
-      if (change.settling && data.settling_invoice_id === change.settling) {
+      if (change.settling && data.settling_invoice_id === change.settling && !change.confirmation) {
         return
       }
       const next: Record<string, unknown> = { ...data }
@@ -236,9 +253,13 @@ async function updateSessionInvoices(container: MedusaContainer, sessionId: stri
         if (data.settling_invoice_id === change.close) {
           next.settling_invoice_id = null
         }
+        if ((data.gateway_confirmation as GatewayConfirmation | null | undefined)?.invoice_id === change.close) {
+          next.gateway_confirmation = null
+        }
       }
       if (change.settling) {
         next.settling_invoice_id = change.settling
+        next.gateway_confirmation = change.confirmation ?? null
       }
       await paymentModule.updatePaymentSession({ id: session.id, amount: session.amount, currency_code: session.currency_code, data: next })
     },

@@ -37,6 +37,7 @@ import {
 } from "../utils/session-data"
 import { clientFor } from "../../../lib/client-factory"
 import { enforceCaptureMode, LockDatabase } from "../../../lib/checkout/capture-mode"
+import { signedConfirmation, validConfirmation } from "../../../lib/checkout/confirmation"
 
 type Cradle = { logger?: Logger } & Record<string, unknown>
 
@@ -52,7 +53,9 @@ const DEFAULT_GATEWAY_CHECKS = 3
  * | initiatePayment               | -                                | TRY/USD/EUR; the owned session-data keys, nothing secret;     |
  * |                               |                                  | every planted key dropped                                     |
  * | updatePayment, deletePayment  | -                                | safe to repeat; only owned keys kept                          |
- * | authorizePayment              | checkstatus, at most 3 attempts  | Completed+Auth (amount, currency match) -> captured;          |
+ * | authorizePayment              | none when the settle workflow's  | the signed gateway_confirmation (fresh, same attempt, amount, |
+ * |                               | confirmation fits, else:         | currency, capture mode) -> its outcome, no second checkstatus |
+ * |                               | checkstatus, at most 3 attempts  | Completed+Auth (amount, currency match) -> captured;          |
  * |                               | (paid one first, then open ones  | Completed+Pre-Authorization -> authorized, or captured at     |
  * |                               | newest first)                    | once when the store captures; Pending -> pending; Failed ->   |
  * |                               |                                  | error                                                         |
@@ -116,15 +119,25 @@ export abstract class SipayBase extends AbstractPaymentProvider<SipayOptions> {
       intended_transaction_type: null,
       closed_invoice_ids: [],
       settling_invoice_id: null,
+      gateway_confirmation: null,
     }
     return { id: sessionId, data: droppingPlantedKeys(data, sessionData), status: PaymentSessionStatus.PENDING }
   }
 
-  /** Medusa stores exactly what this answers: the owned keys, nothing else. */
+  /**
+   * Medusa stores exactly what this answers: the owned keys, nothing else. A gateway confirmation
+   * is kept only when the server signed it (the settle workflow's own update); one planted through
+   * any other caller of updatePaymentSession does not verify and is dropped.
+   */
   async updatePayment({ data, amount, currency_code }: UpdatePaymentInput): Promise<UpdatePaymentOutput> {
     const session = ownedSessionData(data)
     return {
-      data: { ...session, amount: formatAmount(amount as never), currency_code: String(currency_code).toUpperCase() },
+      data: {
+        ...session,
+        gateway_confirmation: signedConfirmation(this.options_.appSecret, session.gateway_confirmation),
+        amount: formatAmount(amount as never),
+        currency_code: String(currency_code).toUpperCase(),
+      },
     }
   }
 
@@ -143,6 +156,10 @@ export abstract class SipayBase extends AbstractPaymentProvider<SipayOptions> {
     const session = (data ?? {}) as SipaySessionData
     if (!invoiceIdsOfSession(session).length && !session.settling_invoice_id) {
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "No card payment has been made for this payment session")
+    }
+    const confirmed = this.confirmedBySettle(session)
+    if (confirmed) {
+      return confirmed
     }
     const invoiceIds = invoicesToAsk(session, this.options_.maxGatewayChecksPerRequest ?? DEFAULT_GATEWAY_CHECKS)
     let sawPending = false
@@ -175,6 +192,7 @@ export abstract class SipayBase extends AbstractPaymentProvider<SipayOptions> {
               transaction_type: transaction.transactionType,
               installments: transaction.installment ?? null,
               ...(outcome === "captured" ? { captured_amount: formatAmount(transaction.transactionAmount ?? paid) } : {}),
+              gateway_confirmation: null,
             },
           }
         }
@@ -189,6 +207,45 @@ export abstract class SipayBase extends AbstractPaymentProvider<SipayOptions> {
       return { status: PaymentSessionStatus.PENDING, data: { ...session, status: PaymentSessionStatus.PENDING } }
     }
     throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `The card payment was not completed: ${lastFailure || "no completed attempt"}`)
+  }
+
+  /**
+   * The settle workflow's signed, fresh confirmation of the attempt it found paid, when it still
+   * fits the session (its attempt, amount, currency, and the capture mode the store asked for):
+   * one gateway confirmation per fact, so complete-cart does not ask the gateway again. Anything
+   * else (none, planted, altered, expired, another amount) leaves it to checkstatus below.
+   */
+  private confirmedBySettle(session: SipaySessionData): AuthorizePaymentOutput | null {
+    const settling = session.settling_invoice_id
+    if (typeof settling !== "string" || parseInvoiceId(settling)?.sessionId !== session.session_id) {
+      return null
+    }
+    if (Array.isArray(session.closed_invoice_ids) && session.closed_invoice_ids.includes(settling)) {
+      return null
+    }
+    const confirmation = validConfirmation(this.options_.appSecret, session.gateway_confirmation, settling)
+    if (!confirmation || !amountsEqual(confirmation.amount, session.amount) || confirmation.currency_code.toUpperCase() !== String(session.currency_code).toUpperCase()) {
+      return null
+    }
+    const intended = session.intended_transaction_type ?? null
+    // A reservation the store did not ask for is captured by enforceCaptureMode: asked below.
+    if (confirmation.status === "authorized" && intended === "Auth") {
+      return null
+    }
+    const status = toSessionStatus(confirmation.status)
+    return {
+      status,
+      data: {
+        ...session,
+        status,
+        invoice_id: settling,
+        gateway_order_no: confirmation.gateway_order_no,
+        transaction_type: confirmation.transaction_type,
+        installments: confirmation.installments,
+        ...(confirmation.status === "captured" ? { captured_amount: formatAmount(confirmation.captured_amount ?? confirmation.amount) } : {}),
+        gateway_confirmation: null,
+      },
+    }
   }
 
   /** The store's PostgreSQL (Knex), for the capture lock shared by every process; resolved on first use. */

@@ -1,3 +1,5 @@
+import type { GatewayConfirmation } from "../../../lib/checkout/confirmation"
+
 /**
  * The payment session data this plugin owns (docs/contracts.md). The storefront can read it and can
  * plant keys in it, so initiatePayment returns every key, and nothing here is secret.
@@ -31,6 +33,12 @@ export type SipaySessionData = {
   closed_invoice_ids?: string[]
   /** The attempt a settle path found paid at the gateway: authorizePayment asks about it first. */
   settling_invoice_id?: string | null
+  /**
+   * The gateway's answer about `settling_invoice_id` as the settle workflow read it, signed by the
+   * server and valid for a short time (src/lib/checkout/confirmation.ts): authorizePayment in the
+   * same flow uses it instead of asking the gateway again. One that does not verify is dropped.
+   */
+  gateway_confirmation?: GatewayConfirmation | null
 }
 
 /**
@@ -54,6 +62,7 @@ export const OWNED_SESSION_KEYS = [
   "intended_transaction_type",
   "closed_invoice_ids",
   "settling_invoice_id",
+  "gateway_confirmation",
 ] as const satisfies readonly (keyof SipaySessionData)[]
 
 /** The owned keys of `data` (a copy); every other key is left out. */
