@@ -534,6 +534,7 @@ medusaIntegrationTestRunner({
               note: "<img src=x onerror=alert(1)>",
               settling_invoice_id: "payses_01AAAAAAAAAAAAAAAAAAAAAAAA_1",
               intended_transaction_type: "PreAuth",
+              gateway_confirmation: { invoice_id: "payses_01AAAAAAAAAAAAAAAAAAAAAAAA_1", status: "captured", amount: "1.00", expires_at: 9e15, mac: "x" },
             })
             const [stored] = await (getContainer().resolve("payment") as any).listPaymentSessions({ id: session.id })
             const data = stored.data as Record<string, unknown>
@@ -542,6 +543,7 @@ medusaIntegrationTestRunner({
               "note" in data ? "note" : null,
               data.settling_invoice_id ? "settling_invoice_id" : null,
               data.intended_transaction_type ? "intended_transaction_type" : null,
+              data.gateway_confirmation ? "gateway_confirmation" : null,
             ].filter(Boolean)
             return { planted }
           }
