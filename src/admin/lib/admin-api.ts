@@ -21,20 +21,3 @@ export async function adminRequest<T>(path: string, init: { method?: "GET" | "PO
   }
   return answer as T
 }
-
-/** "250.50 TRY" */
-export function formatMoney(amount: string | number | null | undefined, currency?: string | null): string {
-  if (amount === null || amount === undefined || amount === "") {
-    return "-"
-  }
-  const value = Number(amount)
-  return `${Number.isFinite(value) ? value.toFixed(2) : String(amount)}${currency ? ` ${currency.toUpperCase()}` : ""}`
-}
-
-export function formatDateTime(value: string | Date | null | undefined): string {
-  if (!value) {
-    return "-"
-  }
-  const date = new Date(value)
-  return Number.isNaN(date.getTime()) ? String(value) : date.toLocaleString()
-}
