@@ -77,17 +77,7 @@ export function renderHostedPage(input: HostedPageInput): string {
   }
   const error = (key: string) => `<p id="${key}-error" class="error" hidden></p>`
 
-  return `<!doctype html>
-<html lang="${input.locale}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow">
-<meta name="referrer" content="no-referrer">
-<meta name="format-detection" content="telephone=no">
-<title>${escapeHtml(t.pageTitle)} · ${escapeHtml(input.storeName)}</title>
-<style nonce="${nonce}">${HOSTED_PAGE_CSS}</style>
-</head>
+  return `${documentHead({ locale: input.locale, title: `${t.pageTitle} · ${input.storeName}`, nonce, formatDetection: true })}
 <body>
 <div class="page">
 <header class="topbar">
@@ -142,12 +132,8 @@ ${cancelUrl ? `<a id="cancel-link" class="cancel" href="${escapeHtml(cancelUrl)}
 
 export type PaidPageInput = Pick<HostedPageInput, "sessionId" | "amount" | "currencyCode" | "locale" | "storeName" | "nonce">
 
-/** The page of a session already paid: that it is paid, and no card form. */
-export function renderPaidPage(input: PaidPageInput): string {
-  assertNonce(input.nonce)
-  const t = MESSAGES[input.locale]
-  const amount = formatAmount(input.amount, input.currencyCode, input.locale)
-  const nonce = escapeHtml(input.nonce)
+/** The document's start up to </head>, shared by the card page and the paid page; `nonce` already escaped. */
+function documentHead(input: { locale: string; title: string; nonce: string; formatDetection: boolean }): string {
   return `<!doctype html>
 <html lang="${input.locale}">
 <head>
@@ -155,9 +141,18 @@ export function renderPaidPage(input: PaidPageInput): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
 <meta name="referrer" content="no-referrer">
-<title>${escapeHtml(t.paidTitle)} · ${escapeHtml(input.storeName)}</title>
-<style nonce="${nonce}">${HOSTED_PAGE_CSS}</style>
-</head>
+${input.formatDetection ? '<meta name="format-detection" content="telephone=no">\n' : ""}<title>${escapeHtml(input.title)}</title>
+<style nonce="${input.nonce}">${HOSTED_PAGE_CSS}</style>
+</head>`
+}
+
+/** The page of a session already paid: that it is paid, and no card form. */
+export function renderPaidPage(input: PaidPageInput): string {
+  assertNonce(input.nonce)
+  const t = MESSAGES[input.locale]
+  const amount = formatAmount(input.amount, input.currencyCode, input.locale)
+  const nonce = escapeHtml(input.nonce)
+  return `${documentHead({ locale: input.locale, title: `${t.paidTitle} · ${input.storeName}`, nonce, formatDetection: false })}
 <body>
 <div class="page">
 <header class="topbar"><p class="store">${escapeHtml(input.storeName)}</p></header>
