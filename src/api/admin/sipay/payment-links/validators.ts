@@ -38,14 +38,16 @@ export const GetPaymentLinkQuery = z.object({
 })
 export type GetPaymentLinkQuery = z.infer<typeof GetPaymentLinkQuery>
 
+/** What may not appear in one e-mail address: a line break, comma, semicolon, quote or angle bracket could add a header or a recipient. */
+export const EMAIL_HEADER_BREAKERS = /[\r\n\0,;<>"]/
+
 export const SendPaymentLinkBody = z
   .object({
     emails: z
       .array(
         z
           .string()
-          // One address per entry: a line break, comma, semicolon or angle bracket could add a header or a recipient.
-          .refine((value) => !/[\r\n\0,;<>"]/.test(value), {
+          .refine((value) => !EMAIL_HEADER_BREAKERS.test(value), {
             error: (issue) => `${JSON.stringify(String(issue.input)).slice(0, 80)} must be one plain e-mail address: no line breaks, commas, semicolons, quotes or angle brackets`,
           })
           .transform((value) => value.trim().toLowerCase())
