@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import { PAYING_CARD, payAtGateway, waitFor } from "../harness/shopper"
+import { RUN_LONG_WINDOW_SECONDS } from "../harness/stack"
 import { startTestCluster, type Cluster, type Instance } from "./cluster-harness"
 
 /**
@@ -15,7 +16,7 @@ jest.setTimeout(600000)
 
 // Limits set for this suite: every request comes from this machine; the per-session limit is what the
 // rate-limit scenario counts across the two servers.
-const RATE_LIMITS = { windowSeconds: 600, perSession: 4, perCart: 50, perCard: 1000, perAddress: 100000, installmentsPerAddress: 100000, declineBudget: 100000, declineWindowSeconds: 600 }
+const RATE_LIMITS = { windowSeconds: RUN_LONG_WINDOW_SECONDS, perSession: 4, perCart: 50, perCard: 1000, perAddress: 100000, installmentsPerAddress: 100000, declineBudget: 100000, declineWindowSeconds: RUN_LONG_WINDOW_SECONDS }
 
 const SUITE_ENV = {
   SIPAY_RATE_LIMITS: JSON.stringify(RATE_LIMITS),

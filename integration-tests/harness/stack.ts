@@ -30,6 +30,13 @@ async function startLandingPage(): Promise<{ url: string; server: Server }> {
  * and sets the environment medusa-config.ts reads. Suites read the handle inside their tests.
  * `sandbox` picks the sandbox's answer conventions (docs/sandbox.md), e.g. the live redirect names.
  */
+/**
+ * A rate-limit window for the suites: fixed windows start at multiples of their length since the
+ * epoch, so a day-long window ends at 00:00 UTC and a run crossing midnight would see its counts
+ * reset; a century-long one (next boundary in 2069) never ends during a run.
+ */
+export const RUN_LONG_WINDOW_SECONDS = 100 * 365 * 86400
+
 export function useSipayStack(
   options: { env?: Record<string, string>; sandbox?: Pick<StartSandboxOptions, "redirectNames" | "checkstatusCodes" | "checkstatusArray"> } = {}
 ): SipayStack {

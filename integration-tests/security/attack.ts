@@ -54,6 +54,8 @@ export type AttackContext = {
 
 const REPOSITORY = resolve(__dirname, "..", "..")
 
+export { RUN_LONG_WINDOW_SECONDS } from "../harness/stack"
+
 export type GatewayCallCounter = { counts: Record<string, number>; url: string }
 
 /**

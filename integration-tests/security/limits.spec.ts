@@ -16,17 +16,18 @@ import {
   reported,
   send,
   useSecurityStack,
+  RUN_LONG_WINDOW_SECONDS,
 } from "./attack"
 
 jest.setTimeout(300 * 1000)
 
 /**
  * Limits behind a trusted proxy (the test client plays the proxy: loopback is trusted, and the
- * right-most X-Forwarded-For entry is the client). Windows are a day long so that no window ends
- * during a run (fixed windows start at multiples of their length); each test uses its own client
+ * right-most X-Forwarded-For entry is the client). Windows are a century long (RUN_LONG_WINDOW_SECONDS)
+ * so that none ends during a run, whatever the hour; each test uses its own client
  * addresses, since the limiter lives as long as the app.
  */
-const LIMITS = { windowSeconds: 86400, perSession: 3, perCart: 5, perCard: 3, perAddress: 4, installmentsPerAddress: 5, declineBudget: 40, declineWindowSeconds: 86400 }
+const LIMITS = { windowSeconds: RUN_LONG_WINDOW_SECONDS, perSession: 3, perCart: 5, perCard: 3, perAddress: 4, installmentsPerAddress: 5, declineBudget: 40, declineWindowSeconds: RUN_LONG_WINDOW_SECONDS }
 const STOREFRONT_SECRET = "storefront-server-secret-for-tests"
 
 const { stack, gatewayCalls } = useSecurityStack({
