@@ -38,6 +38,7 @@ import {
 import { clientFor } from "../../../lib/client-factory"
 import { enforceCaptureMode, LockDatabase } from "../../../lib/checkout/capture-mode"
 import { signedConfirmation, validConfirmation } from "../../../lib/checkout/confirmation"
+import { authorizePhoneOrderSale, isBoundPhoneOrderSale, phoneOrderSaleOf } from "../utils/phone-order"
 
 type Cradle = { logger?: Logger } & Record<string, unknown>
 
@@ -120,6 +121,7 @@ export abstract class SipayBase extends AbstractPaymentProvider<SipayOptions> {
       closed_invoice_ids: [],
       settling_invoice_id: null,
       gateway_confirmation: null,
+      phone_order_sale: null,
     }
     return { id: sessionId, data: droppingPlantedKeys(data, sessionData), status: PaymentSessionStatus.PENDING }
   }
@@ -135,6 +137,7 @@ export abstract class SipayBase extends AbstractPaymentProvider<SipayOptions> {
       data: {
         ...session,
         gateway_confirmation: signedConfirmation(this.options_.appSecret, session.gateway_confirmation),
+        phone_order_sale: phoneOrderSaleOf(this.options_.appSecret, session),
         amount: formatAmount(amount as never),
         currency_code: String(currency_code).toUpperCase(),
       },
@@ -154,6 +157,10 @@ export abstract class SipayBase extends AbstractPaymentProvider<SipayOptions> {
    */
   async authorizePayment({ data }: AuthorizePaymentInput): Promise<AuthorizePaymentOutput> {
     const session = (data ?? {}) as SipaySessionData
+    const phoneOrder = phoneOrderSaleOf(this.options_.appSecret, session)
+    if (phoneOrder) {
+      return authorizePhoneOrderSale(session, phoneOrder, (invoiceId) => this.askGateway(() => this.client_.checkStatus(invoiceId), "checkstatus"))
+    }
     if (!invoiceIdsOfSession(session).length && !session.settling_invoice_id) {
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "No card payment has been made for this payment session")
     }
@@ -387,7 +394,8 @@ export abstract class SipayBase extends AbstractPaymentProvider<SipayOptions> {
   /** A payment that a Completed attempt was matched to (authorizePayment set invoice_id). */
   private paidSession(data: Record<string, unknown> | undefined, operation: string): SipaySessionData & { invoice_id: string } {
     const session = (data ?? {}) as SipaySessionData
-    if (!session.invoice_id || parseInvoiceId(session.invoice_id)?.sessionId !== session.session_id) {
+    const ours = parseInvoiceId(session.invoice_id)?.sessionId === session.session_id || isBoundPhoneOrderSale(this.options_.appSecret, session, session.invoice_id)
+    if (!session.invoice_id || !ours) {
       throw new MedusaError(MedusaError.Types.INVALID_DATA, `Cannot ${operation}: the payment has no Sipay invoice id`)
     }
     return session as SipaySessionData & { invoice_id: string }

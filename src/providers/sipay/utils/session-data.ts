@@ -1,4 +1,5 @@
 import type { GatewayConfirmation } from "../../../lib/checkout/confirmation"
+import type { PhoneOrderSale } from "./phone-order"
 
 /**
  * The payment session data this plugin owns (docs/contracts.md). The storefront can read it and can
@@ -39,6 +40,8 @@ export type SipaySessionData = {
    * same flow uses it instead of asking the gateway again. One that does not verify is dropped.
    */
   gateway_confirmation?: GatewayConfirmation | null
+  /** A phone order's payment-link sale this session records, signed by the server (./phone-order.ts); one that does not verify is dropped. */
+  phone_order_sale?: PhoneOrderSale | null
 }
 
 /**
@@ -63,6 +66,7 @@ export const OWNED_SESSION_KEYS = [
   "closed_invoice_ids",
   "settling_invoice_id",
   "gateway_confirmation",
+  "phone_order_sale",
 ] as const satisfies readonly (keyof SipaySessionData)[]
 
 /** The owned keys of `data` (a copy); every other key is left out. */
