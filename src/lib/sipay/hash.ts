@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto"
+import { isUtf8 } from "node:buffer"
+import * as crypto from "node:crypto"
 
 /**
  * The gateway's hash_key: AES-256-CBC over the `|`-joined parts, keyed from the secret and a salt.
@@ -12,18 +13,80 @@ export type HashKeyOptions = {
   salt?: string
 }
 
-function sha1Hex(text: string): string {
-  return createHash("sha1").update(text, "utf8").digest("hex")
+const IV_LENGTH = 16
+const SALT_LENGTH = 4
+/** Node >= 20.12 has a one-shot hash (no Hash object per digest); older 20.x falls back to createHash. */
+const oneShotHash = (crypto as { hash?: (algorithm: string, data: string, encoding: "buffer") => Buffer }).hash
+
+function sha(algorithm: "sha1" | "sha256", text: string): Buffer {
+  return oneShotHash ? oneShotHash(algorithm, text, "buffer") : crypto.createHash(algorithm).update(text, "utf8").digest()
+}
+
+/** sha1 hex of each secret: a process holds one or two secrets and hashes with them on every call. */
+const secretDigests = new Map<string, string>()
+const SECRET_DIGESTS_MAX = 64
+
+function secretDigest(secret: string): string {
+  let digest = secretDigests.get(secret)
+  if (digest === undefined) {
+    if (secretDigests.size >= SECRET_DIGESTS_MAX) secretDigests.clear()
+    digest = sha("sha1", secret).toString("hex")
+    secretDigests.set(secret, digest)
+  }
+  return digest
 }
 
 /** The reference truncates the 64-character sha256 hex to 32 bytes: the key is its first 32 ASCII characters. */
 function deriveKey(secret: string, salt: string): Buffer {
-  const digest = createHash("sha256").update(sha1Hex(secret) + salt, "utf8").digest("hex")
-  return Buffer.from(digest.slice(0, 32), "ascii")
+  return Buffer.from(sha("sha256", secretDigest(secret) + salt).toString("hex", 0, 16), "latin1")
 }
 
-function randomHex(length: number): string {
-  return randomBytes(Math.ceil(length / 2)).toString("hex").slice(0, length)
+/**
+ * Fresh random bytes as hex, served from a pool refilled by one randomBytes call per
+ * RANDOM_POOL_BYTES (as node's randomUUID does): each byte is used once, then zeroed.
+ */
+const RANDOM_POOL_BYTES = 2048
+let randomPool = Buffer.alloc(0)
+let randomPoolAt = 0
+
+function randomHex(characters: number): string {
+  const bytes = characters / 2
+  if (randomPoolAt + bytes > randomPool.length) {
+    randomPool = crypto.randomBytes(RANDOM_POOL_BYTES)
+    randomPoolAt = 0
+  }
+  const hex = randomPool.toString("hex", randomPoolAt, randomPoolAt + bytes)
+  randomPool.fill(0, randomPoolAt, randomPoolAt + bytes)
+  randomPoolAt += bytes
+  return hex
+}
+
+function isPrintableAscii(text: string, length: number): boolean {
+  if (text.length !== length) return false
+  for (let i = 0; i < length; i++) {
+    const code = text.charCodeAt(i)
+    if (code < 0x20 || code > 0x7e) return false
+  }
+  return true
+}
+
+/** Standard base64 with its padding, nothing else (a key that is not is refused before decrypting). */
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/
+
+/** True when a byte is a control character (C0 or DEL); UTF-8 never uses these bytes inside a longer character. */
+function hasControlByte(bytes: Buffer): boolean {
+  for (let i = 0; i < bytes.length; i++) {
+    const byte = bytes[i]
+    if (byte < 0x20 || byte === 0x7f) return true
+  }
+  return false
+}
+
+/** Each part as String() writes it (null and undefined included, as the reference does), `|` between. */
+function joinParts(parts: (string | number)[]): string {
+  let data = parts.length ? String(parts[0]) : ""
+  for (let i = 1; i < parts.length; i++) data += `|${String(parts[i])}`
+  return data
 }
 
 export function generateHashKey(
@@ -31,18 +94,24 @@ export function generateHashKey(
   secret: string,
   options: HashKeyOptions = {}
 ): string {
-  const iv = options.iv ?? randomHex(16)
-  const salt = options.salt ?? randomHex(4)
-  if (Buffer.byteLength(iv, "ascii") !== 16 || !/^[\x20-\x7e]{16}$/.test(iv)) {
+  let { iv, salt } = options
+  if (iv === undefined || salt === undefined) {
+    // One draw for both: 16 hex characters of iv and 4 of salt.
+    const random = randomHex(IV_LENGTH + SALT_LENGTH)
+    iv ??= random.slice(0, IV_LENGTH)
+    salt ??= random.slice(IV_LENGTH)
+  }
+  if (!isPrintableAscii(iv, IV_LENGTH)) {
     throw new Error("hash iv must be 16 printable ASCII characters")
   }
-  if (salt.includes(":") || salt.length === 0) {
+  if (salt.length === 0 || salt.includes(":")) {
     throw new Error("hash salt must be a non-empty string without ':'")
   }
-  const data = parts.map((part) => String(part)).join("|")
-  const cipher = createCipheriv("aes-256-cbc", deriveKey(secret, salt), Buffer.from(iv, "ascii"))
-  const encrypted = Buffer.concat([cipher.update(data, "utf8"), cipher.final()]).toString("base64")
-  return `${iv}:${salt}:${encrypted}`.replace(/\//g, "__")
+  const cipher = crypto.createCipheriv("aes-256-cbc", deriveKey(secret, salt), Buffer.from(iv, "latin1"))
+  const head = cipher.update(joinParts(parts), "utf8")
+  const encrypted = Buffer.concat([head, cipher.final()]).toString("base64")
+  const key = `${iv}:${salt}:${encrypted}`
+  return key.includes("/") ? key.replaceAll("/", "__") : key
 }
 
 /** The decrypted parts, or null when the key does not decrypt cleanly (never "assumed valid"). */
@@ -51,28 +120,31 @@ export function validateHashKey(hashKey: string, secret: string): string[] | nul
     return null
   }
   // A key that travelled through a query string may have had its '+' turned into a space.
-  const restored = hashKey.replace(/ /g, "+").replace(/__/g, "/")
-  const pieces = restored.split(":")
-  if (pieces.length !== 3) {
+  let restored = hashKey.includes(" ") ? hashKey.replaceAll(" ", "+") : hashKey
+  if (restored.includes("__")) restored = restored.replaceAll("__", "/")
+  const first = restored.indexOf(":")
+  const second = first < 0 ? -1 : restored.indexOf(":", first + 1)
+  if (second < 0 || restored.indexOf(":", second + 1) >= 0) {
     return null
   }
-  const [iv, salt, encrypted] = pieces
-  if (Buffer.byteLength(iv, "ascii") !== 16 || !/^[\x20-\x7e]{16}$/.test(iv) || salt.length === 0) {
+  const iv = restored.slice(0, first)
+  const salt = restored.slice(first + 1, second)
+  const encrypted = restored.slice(second + 1)
+  if (!isPrintableAscii(iv, IV_LENGTH) || salt.length === 0 || encrypted.length % 4 !== 0 || !BASE64.test(encrypted)) {
     return null
   }
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(encrypted) || encrypted.length % 4 !== 0) {
-    return null
-  }
+  let plain: Buffer
   try {
-    const decipher = createDecipheriv("aes-256-cbc", deriveKey(secret, salt), Buffer.from(iv, "ascii"))
-    const plain = Buffer.concat([decipher.update(Buffer.from(encrypted, "base64")), decipher.final()])
-    const text = plain.toString("utf8")
-    // A wrong key can still unpad by chance; real plaintexts are printable text.
-    if (!Buffer.from(text, "utf8").equals(plain) || /[\x00-\x1f\x7f]/.test(text)) {
-      return null
-    }
-    return text.split("|")
+    const decipher = crypto.createDecipheriv("aes-256-cbc", deriveKey(secret, salt), Buffer.from(iv, "latin1"))
+    const head = decipher.update(Buffer.from(encrypted, "base64"))
+    const tail = decipher.final()
+    plain = tail.length ? Buffer.concat([head, tail]) : head
   } catch {
     return null
   }
+  // A wrong key can still unpad by chance; real plaintexts are printable text.
+  if (!isUtf8(plain) || hasControlByte(plain)) {
+    return null
+  }
+  return plain.toString("utf8").split("|")
 }
