@@ -1,11 +1,14 @@
-import { Alert, Button, Drawer, Input, Label, Switch, Text, Textarea } from "@medusajs/ui"
-import { ChangeEvent, FormEvent, useEffect, useState } from "react"
+import { Alert, Button, DatePicker, Drawer, Input, Label, Select, Switch, Text, Textarea } from "@medusajs/ui"
+import { FormEvent, useEffect, useState } from "react"
 import { adminRequest } from "../../lib/admin-api"
+import { dateOfDay, dayOfDate } from "../../lib/calendar-day"
 import { useSipayT } from "../../lib/i18n"
 import type { PaymentLink } from "../../lib/types"
+import { PhotoUpload } from "./photo-upload"
 
 const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"]
 const PHOTO_MAX_BYTES = 2 * 1024 * 1024
+const CURRENCIES = ["TRY", "USD", "EUR"]
 
 function inDays(days: number): string {
   return new Date(Date.now() + 3 * 3600_000 + days * 86400_000).toISOString().slice(0, 10)
@@ -37,6 +40,8 @@ export function CreateLinkDrawer({ open, onOpenChange, onCreated }: { open: bool
   const [preview, setPreview] = useState<string | null>(null)
   const [photoProblem, setPhotoProblem] = useState<string | null>(null)
   const [editable, setEditable] = useState(false)
+  const [currency, setCurrency] = useState("TRY")
+  const [expireDate, setExpireDate] = useState(() => inDays(30))
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   // Field id -> message, set on leaving a required field empty or on a create attempt; nothing before.
@@ -60,8 +65,13 @@ export function CreateLinkDrawer({ open, onOpenChange, onCreated }: { open: bool
 
   useEffect(() => () => { if (preview) URL.revokeObjectURL(preview) }, [preview])
 
-  const choosePhoto = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0] ?? null
+  const chooseExpireDate = (date: Date | null) => {
+    const day = dayOfDate(date)
+    setExpireDate(day)
+    checkField("link-expire-date", day)
+  }
+
+  const choosePhoto = (file: File | null) => {
     setPhoto(file)
     setPreview(file ? URL.createObjectURL(file) : null)
     setProblems(({ "link-photo": _, ...rest }) => (file ? rest : { ...rest, "link-photo": t("paymentLinks.required.photo") }))
@@ -77,6 +87,10 @@ export function CreateLinkDrawer({ open, onOpenChange, onCreated }: { open: bool
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const form = new FormData(event.currentTarget)
+    // The pickers hold their values in state, not in form fields.
+    form.set("currency_code", currency)
+    form.set("expire_date", expireDate)
+    if (photo) form.set("product_photo", photo)
     const missing: Record<string, string> = {}
     for (const field of REQUIRED_FIELDS) {
       if (String(form.get(field.name) ?? "").trim() === "") missing[field.id] = t(`paymentLinks.required.${field.name}`)
@@ -95,6 +109,8 @@ export function CreateLinkDrawer({ open, onOpenChange, onCreated }: { open: bool
       setPhoto(null)
       setPreview(null)
       setEditable(false)
+      setCurrency("TRY")
+      setExpireDate(inDays(30))
       setProblems({})
     } catch (failure) {
       setError((failure as Error).message)
@@ -123,11 +139,14 @@ export function CreateLinkDrawer({ open, onOpenChange, onCreated }: { open: bool
                 <Input id="link-amount" name="amount" inputMode="decimal" placeholder="250.00" onBlur={onLeave} onChange={onEdit} {...invalid("link-amount")} />
               </Field>
               <Field id="link-currency" label={t("paymentLinks.currency")}>
-                <select id="link-currency" name="currency_code" defaultValue="TRY" className="bg-ui-bg-field shadow-borders-base txt-compact-small h-8 rounded-md px-2">
-                  <option value="TRY">TRY</option>
-                  <option value="USD">USD</option>
-                  <option value="EUR">EUR</option>
-                </select>
+                <Select value={currency} onValueChange={setCurrency}>
+                  <Select.Trigger id="link-currency"><Select.Value /></Select.Trigger>
+                  <Select.Content>
+                    {CURRENCIES.map((code) => (
+                      <Select.Item key={code} value={code}>{code}</Select.Item>
+                    ))}
+                  </Select.Content>
+                </Select>
               </Field>
             </div>
             <div className="flex items-center gap-x-2">
@@ -136,7 +155,7 @@ export function CreateLinkDrawer({ open, onOpenChange, onCreated }: { open: bool
             </div>
             <div className="grid grid-cols-2 gap-x-4">
               <Field id="link-expire-date" label={t("paymentLinks.expiresOn")} hint={t("paymentLinks.expiresHint")} problem={problems["link-expire-date"]}>
-                <Input id="link-expire-date" name="expire_date" type="date" defaultValue={inDays(30)} onBlur={onLeave} onChange={onEdit} {...invalid("link-expire-date")} />
+                <DatePicker id="link-expire-date" aria-label={t("paymentLinks.expiresOn")} value={dateOfDay(expireDate)} onChange={chooseExpireDate} isInvalid={Boolean(problems["link-expire-date"])} aria-describedby={problems["link-expire-date"] ? "link-expire-date-problem" : undefined} />
               </Field>
               <Field id="link-expire-hour" label={t("paymentLinks.atHour")} hint={t("paymentLinks.atHourHint")}>
                 <Input id="link-expire-hour" name="expire_hour" type="number" min={0} max={23} />
@@ -145,8 +164,8 @@ export function CreateLinkDrawer({ open, onOpenChange, onCreated }: { open: bool
             <Field id="link-max-uses" label={t("paymentLinks.maxUses")} hint={t("paymentLinks.maxUsesHint")}>
               <Input id="link-max-uses" name="max_number_of_uses" type="number" min={1} />
             </Field>
-            <Field id="link-photo" label={t("paymentLinks.photoRequired")} hint={t("paymentLinks.photoHint")} problem={problems["link-photo"]}>
-              <input id="link-photo" name="product_photo" type="file" accept={PHOTO_TYPES.join(",")} onChange={choosePhoto} aria-required="true" {...invalid("link-photo")} className="txt-compact-small" />
+            <Field id="link-photo" label={t("paymentLinks.photoRequired")} problem={problems["link-photo"]}>
+              <PhotoUpload id="link-photo" label={photo?.name ?? t("paymentLinks.photoChoose")} hint={t("paymentLinks.photoHint")} accept={PHOTO_TYPES} invalid={Boolean(problems["link-photo"])} onChoose={choosePhoto} />
             </Field>
             {photoProblem ? <Alert variant="error" data-testid="photo-problem">{photoProblem}</Alert> : null}
             {preview && !photoProblem ? (

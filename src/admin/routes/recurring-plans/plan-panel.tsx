@@ -1,5 +1,6 @@
-import { Alert, Button, Heading, Input, Label, StatusBadge, Table, Text, toast, usePrompt } from "@medusajs/ui"
-import { useCallback, useEffect, useState } from "react"
+import { Alert, Button, createDataTableColumnHelper, DataTable, Heading, Input, Label, StatusBadge, Text, toast, useDataTable, usePrompt } from "@medusajs/ui"
+import { useCallback, useEffect, useMemo, useState } from "react"
+import { Link } from "react-router-dom"
 import { adminRequest } from "../../lib/admin-api"
 import { formatAmount, formatLocalDateTime, useSipayT } from "../../lib/i18n"
 
@@ -57,6 +58,37 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 /** Actions the gateway offers; their names are t("recurring.actions.<action>"). */
 const ACTIONS = new Set(["stop", "change_amount", "change_payment_number"])
 const actionText = (action: string, t: T) => (ACTIONS.has(action) ? t(`recurring.actions.${action}`) : action)
+
+const CHARGE_STATUSES = new Set(["Completed", "Success", "Failed", "Pending"])
+const chargeColumn = createDataTableColumnHelper<RecurringCharge>()
+
+/** The gateway's charges of a plan and their attempts, as it answered (all of them: a plan has few). */
+function ChargesTable({ charges, currency }: { charges: RecurringCharge[]; currency: string }) {
+  const { t, locale } = useSipayT()
+  const columns = useMemo(() => [
+    chargeColumn.accessor("recurringNumber", { header: "#", size: 48, cell: ({ getValue }) => getValue() ?? "-" }),
+    chargeColumn.accessor("actionDate", { header: t("recurring.date"), cell: ({ getValue }) => gatewayDate(getValue(), t) }),
+    chargeColumn.accessor("amount", { header: t("recurring.amount"), cell: ({ getValue }) => formatAmount(getValue(), currency, locale) }),
+    chargeColumn.display({
+      id: "status",
+      header: t("recurring.status"),
+      meta: { ___truncateTooltip: false },
+      cell: ({ row: { original: charge } }) => (
+        <div>
+          <StatusBadge color={charge.status === "Completed" ? "green" : "red"}>{charge.status && CHARGE_STATUSES.has(charge.status) ? t(`recurring.chargeStatuses.${charge.status}`) : (charge.status ?? charge.gatewayStatus ?? "-")}</StatusBadge>
+          {charge.remarks ? <Text size="xsmall" className="text-ui-fg-subtle">{charge.remarks}</Text> : null}
+        </div>
+      ),
+    }),
+    chargeColumn.accessor("attempts", { header: t("recurring.attempts"), cell: ({ getValue }) => getValue() ?? "-" }),
+  ], [t, locale, currency])
+  const instance = useDataTable({ data: charges, columns, getRowId: (charge, index) => String(charge.recurringNumber ?? `at-${index}`), rowCount: charges.length })
+  return (
+    <DataTable instance={instance}>
+      <DataTable.Table emptyState={{ empty: { heading: t("recurring.noCharges") } }} />
+    </DataTable>
+  )
+}
 
 /**
  * One plan: its record, the gateway's charges and attempts (asked when opened), and the actions the
@@ -116,7 +148,7 @@ export function PlanPanel({ planId, onChanged }: { planId: string; onChanged?: (
         <Row label={t("recurring.status")}><PlanStatus status={plan.status} /></Row>
         <Row label={t("recurring.planCode")}>{plan.plan_code}</Row>
         <Row label={t("recurring.customer")}>{plan.email ?? plan.customer_id ?? "-"}</Row>
-        <Row label={t("recurring.order")}>{plan.order_id ? <a className="text-ui-fg-interactive" href={`/app/orders/${plan.order_id}`}>{plan.order_id}</a> : "-"}</Row>
+        <Row label={t("recurring.order")}>{plan.order_id ? <Link className="text-ui-fg-interactive" to={`/orders/${plan.order_id}`}>{plan.order_id}</Link> : "-"}</Row>
         <Row label={t("recurring.amount")}>{formatAmount(plan.amount, plan.currency_code, locale)}</Row>
         <Row label={t("recurring.cycle")}>{cycleText(plan, t)}</Row>
         <Row label={t("recurring.payments")}>{t("recurring.paymentsOf", { made: plan.charges_made, planned: plan.payment_number })}</Row>
@@ -125,31 +157,7 @@ export function PlanPanel({ planId, onChanged }: { planId: string; onChanged?: (
       </div>
       <div>
         <Heading level="h3">{t("recurring.charges")}</Heading>
-        <Table>
-          <Table.Header>
-            <Table.Row>
-              <Table.HeaderCell>#</Table.HeaderCell>
-              <Table.HeaderCell>{t("recurring.date")}</Table.HeaderCell>
-              <Table.HeaderCell>{t("recurring.amount")}</Table.HeaderCell>
-              <Table.HeaderCell>{t("recurring.status")}</Table.HeaderCell>
-              <Table.HeaderCell>{t("recurring.attempts")}</Table.HeaderCell>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {charges.map((charge) => (
-              <Table.Row key={String(charge.recurringNumber)}>
-                <Table.Cell>{charge.recurringNumber ?? "-"}</Table.Cell>
-                <Table.Cell>{gatewayDate(charge.actionDate, t)}</Table.Cell>
-                <Table.Cell>{formatAmount(charge.amount, plan.currency_code, locale)}</Table.Cell>
-                <Table.Cell>
-                  <StatusBadge color={charge.status === "Completed" ? "green" : "red"}>{charge.status && ["Completed", "Success", "Failed", "Pending"].includes(charge.status) ? t(`recurring.chargeStatuses.${charge.status}`) : (charge.status ?? charge.gatewayStatus ?? "-")}</StatusBadge>
-                  {charge.remarks ? <Text size="xsmall" className="text-ui-fg-subtle">{charge.remarks}</Text> : null}
-                </Table.Cell>
-                <Table.Cell>{charge.attempts ?? "-"}</Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table>
+        <ChargesTable charges={charges} currency={plan.currency_code} />
       </div>
       {active ? (
         <div className="flex flex-col gap-y-3">

@@ -1,6 +1,7 @@
-import { Button, Input, Label, Select } from "@medusajs/ui"
+import { Button, DatePicker, Input, Label, Select } from "@medusajs/ui"
 import { FormEvent, ReactNode, useEffect, useState } from "react"
 import { KNOWN_SALE_STATES, SALE_CURRENCIES } from "../../../lib/sales-report"
+import { dateOfDay, dayOfDate } from "../../lib/calendar-day"
 import { useSipayT } from "../../lib/i18n"
 import type { SalesFilters } from "./filters"
 
@@ -44,7 +45,7 @@ export function FiltersForm({ filters, seenStates, onSearch }: { filters: SalesF
   return (
     <form onSubmit={submit} className="grid grid-cols-2 gap-3 px-6 py-4 md:grid-cols-4 xl:grid-cols-8" aria-label={t("sales.filters")}>
       <Labelled id="sales-date" label={t("sales.date")}>
-        <Input id="sales-date" type="date" size="small" required value={draft.date} onChange={(e) => set("date")(e.target.value)} />
+        <DatePicker id="sales-date" size="small" aria-label={t("sales.date")} isRequired value={dateOfDay(draft.date)} onChange={(date) => set("date")(dayOfDate(date))} />
       </Labelled>
       <Labelled id="sales-invoice" label={t("sales.invoiceId")}>
         <Input id="sales-invoice" size="small" value={draft.invoice_id} onChange={(e) => set("invoice_id")(e.target.value)} />

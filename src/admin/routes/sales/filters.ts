@@ -9,15 +9,9 @@ export const VIEW_NAMES = ["source", "order", "offset"] as const
 export type SalesView = Record<(typeof VIEW_NAMES)[number], string>
 export const PAGE_SIZE = 50
 
-/** Sort orders; each label is the key of its text (t("sales.orders.<key>")). */
-export const ORDERS: { value: string; labelKey: string }[] = [
-  { value: "-created_at", labelKey: "newest" },
-  { value: "created_at", labelKey: "oldest" },
-  { value: "-gross", labelKey: "largest" },
-  { value: "gross", labelKey: "smallest" },
-  { value: "state", labelKey: "state" },
-  { value: "invoice_id", labelKey: "invoice" },
-]
+/** The API's sort fields (created_at, gross, state, invoice_id; "-" for descending); newest first by default. */
+export const DEFAULT_ORDER = "-created_at"
+const ORDER = /^-?(created_at|gross|state|invoice_id)$/
 
 /** Today in the gateway's calendar (Istanbul), which dates the sales. */
 export function gatewayToday(): string {
@@ -33,7 +27,7 @@ export function filtersFrom(params: URLSearchParams): SalesFilters {
 export function viewFrom(params: URLSearchParams): SalesView {
   return {
     source: params.get("source") === "gateway" ? "gateway" : "ledger",
-    order: ORDERS.some((o) => o.value === params.get("order")) ? params.get("order")! : "-created_at",
+    order: ORDER.test(params.get("order") ?? "") ? params.get("order")! : DEFAULT_ORDER,
     offset: /^\d+$/.test(params.get("offset") ?? "") ? params.get("offset")! : "0",
   }
 }
@@ -47,7 +41,7 @@ export function queryOf(filters: SalesFilters): string {
 export function pageQueryOf(filters: SalesFilters, view: SalesView): string {
   const query = new URLSearchParams(queryOf(filters))
   if (view.source === "gateway") query.set("source", "gateway")
-  if (view.order !== "-created_at") query.set("order", view.order)
+  if (view.order !== DEFAULT_ORDER) query.set("order", view.order)
   if (view.offset !== "0") query.set("offset", view.offset)
   return query.toString()
 }

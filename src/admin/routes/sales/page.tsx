@@ -1,12 +1,13 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { ReceiptPercent } from "@medusajs/icons"
-import { Alert, Button, Container, Heading, Select, Text, toast } from "@medusajs/ui"
+import { Alert, Button, Container, Heading, Text, toast } from "@medusajs/ui"
 import { useEffect, useMemo, useState } from "react"
 import { useSearchParams } from "react-router-dom"
 import type { SalesAnswer, SaleView } from "../../../lib/sales-report"
 import { adminRequest } from "../../lib/admin-api"
 import { formatLocalDateTime, useSipayT } from "../../lib/i18n"
-import { filtersFrom, ORDERS, PAGE_SIZE, pageQueryOf, queryOf, SalesFilters, viewFrom, type SalesView as PageView } from "./filters"
+import { orderFromSorting, sortingFromOrder } from "../../lib/table"
+import { DEFAULT_ORDER, filtersFrom, PAGE_SIZE, pageQueryOf, queryOf, SalesFilters, viewFrom, type SalesView as PageView } from "./filters"
 import { FiltersForm } from "./filters-form"
 import { SaleDrawer } from "./sale-drawer"
 import { SalesTable, SalesTotals } from "./sales-table"
@@ -129,32 +130,16 @@ const SalesPage = () => {
                 </Text>
               )}
             </div>
-            {paged && (
-              <div className="w-56">
-                <Select value={view.order} onValueChange={(order) => go(filters, { ...view, order, offset: "0" })}>
-                  <Select.Trigger id="sales-order" aria-label={t("sales.sort")}>
-                    <Select.Value />
-                  </Select.Trigger>
-                  <Select.Content>
-                    {ORDERS.map((o) => (
-                      <Select.Item key={o.value} value={o.value}>{t(`sales.orders.${o.labelKey}`)}</Select.Item>
-                    ))}
-                  </Select.Content>
-                </Select>
-              </div>
-            )}
           </div>
-          {sales.length > 0 && <SalesTable sales={sales} onOpen={setOpen} />}
-          {paged && count > PAGE_SIZE && (
-            <div className="flex items-center justify-end gap-x-2 px-6 py-2">
-              <Button size="small" variant="secondary" id="sales-previous" disabled={offset === 0} onClick={() => go(filters, { ...view, offset: String(Math.max(0, offset - PAGE_SIZE)) })}>
-                {t("sales.previous")}
-              </Button>
-              <Button size="small" variant="secondary" id="sales-next" disabled={offset + PAGE_SIZE >= count} onClick={() => go(filters, { ...view, offset: String(offset + PAGE_SIZE) })}>
-                {t("sales.next")}
-              </Button>
-            </div>
-          )}
+          <SalesTable
+            sales={sales}
+            count={count}
+            loading={loading}
+            emptyText={t("sales.count", { count: 0, date: filters.date })}
+            onOpen={setOpen}
+            sorting={paged ? { state: sortingFromOrder(view.order), onSortingChange: (sorting) => go(filters, { ...view, order: orderFromSorting(sorting, DEFAULT_ORDER), offset: "0" }) } : undefined}
+            page={paged ? { pageIndex: Math.floor(offset / PAGE_SIZE), pageSize: PAGE_SIZE, onPageChange: (index) => go(filters, { ...view, offset: String(index * PAGE_SIZE) }) } : undefined}
+          />
           {answer && answer.totals.length > 0 && <SalesTotals totals={answer.totals} />}
         </div>
       )}

@@ -1,54 +1,96 @@
-import { StatusBadge, Table, Text } from "@medusajs/ui"
+import { Button, createDataTableColumnHelper, DataTable, StatusBadge, Text, useDataTable, type DataTableSortingState } from "@medusajs/ui"
+import { useMemo } from "react"
 import type { SaleView, SalesTotal } from "../../../lib/sales-report"
 import { formatAmount, formatIstanbul, formatNumber, useSipayT } from "../../lib/i18n"
+import { usePaginationTranslations } from "../../lib/table"
 import { MedusaLinks } from "./sale-drawer"
 
 const STATE_COLOR: Record<number, "green" | "red" | "orange" | "blue" | "grey" | "purple"> = {
   1: "green", 2: "red", 3: "orange", 4: "blue", 5: "blue", 6: "orange", 7: "grey", 11: "purple",
 }
 
+const column = createDataTableColumnHelper<SaleView>()
 
-/** One row per sale; a row opens its drawer. */
-export function SalesTable({ sales, onOpen }: { sales: SaleView[]; onOpen: (sale: SaleView) => void }) {
+/** The columns; those the API sorts by carry its field as id (created_at, invoice_id, state, gross). */
+function useColumns(onOpen: (sale: SaleView) => void) {
   const { t, locale } = useSipayT()
+  return useMemo(() => {
+    const sortable = (ascKey: string, descKey: string) => ({ enableSorting: true, sortAscLabel: t(ascKey), sortDescLabel: t(descKey) })
+    return [
+      column.accessor("created_at", { header: t("sales.columns.time"), ...sortable("sales.orders.oldest", "sales.orders.newest"), cell: ({ getValue }) => formatIstanbul(getValue(), locale, "time") }),
+      column.accessor("invoice_id", {
+        header: t("sales.columns.invoiceId"),
+        ...sortable("sales.orders.ascending", "sales.orders.descending"),
+        // A keyboard user opens the drawer from here; the row opens it on a click anywhere.
+        cell: ({ row }) => (
+          <Button size="small" variant="transparent" className="text-ui-fg-interactive px-0 font-mono" data-invoice-id={row.original.invoice_id} onClick={(event) => { event.stopPropagation(); onOpen(row.original) }}>
+            {row.original.invoice_id}
+          </Button>
+        ),
+      }),
+      column.accessor("transaction_state_id", {
+        id: "state",
+        header: t("sales.columns.state"),
+        ...sortable("sales.orders.ascending", "sales.orders.descending"),
+        cell: ({ row }) => <StatusBadge color={STATE_COLOR[row.original.transaction_state_id] ?? "grey"}>{row.original.transaction_state_label}</StatusBadge>,
+      }),
+      column.accessor("gross", { header: t("sales.columns.gross"), align: "right", ...sortable("sales.orders.smallest", "sales.orders.largest"), cell: ({ row }) => formatAmount(row.original.gross, row.original.currency_code, locale) }),
+      column.accessor("net", { header: t("sales.columns.net"), align: "right", cell: ({ getValue }) => formatNumber(getValue(), locale) }),
+      column.accessor("merchant_commission", { header: t("sales.columns.commission"), align: "right", cell: ({ getValue }) => formatNumber(getValue(), locale) }),
+      column.accessor("installment", { header: t("sales.columns.installments"), align: "right", size: 72 }),
+      column.accessor("credit_card_no", { header: t("sales.columns.card"), cell: ({ getValue }) => <span className="font-mono">{getValue()}</span> }),
+      column.accessor("total_refunded_amount", { header: t("sales.columns.refunded"), align: "right", cell: ({ getValue }) => formatNumber(getValue(), locale) }),
+      column.display({
+        id: "settlement",
+        header: t("sales.columns.settlement"),
+        meta: { ___truncateTooltip: false },
+        cell: ({ row }) => (
+          <div>
+            <Text size="xsmall" leading="compact">{row.original.settlement_date_bank}</Text>
+            <Text size="xsmall" leading="compact" className="text-ui-fg-subtle">{row.original.settlement_date_merchant}</Text>
+          </div>
+        ),
+      }),
+      column.display({ id: "medusa", header: t("sales.columns.medusa"), meta: { ___truncateTooltip: false }, cell: ({ row }) => <MedusaLinks sale={row.original} /> }),
+    ]
+  }, [t, locale, onOpen])
+}
+
+/**
+ * One row per sale; a row opens its drawer. From the ledger the API pages and sorts (sorting and
+ * paging given); the gateway's answer is the whole day, shown as it came.
+ */
+export function SalesTable({ sales, count, loading, emptyText, onOpen, sorting, page }: {
+  sales: SaleView[]
+  count: number
+  loading: boolean
+  emptyText: string
+  onOpen: (sale: SaleView) => void
+  sorting?: { state: DataTableSortingState; onSortingChange: (state: DataTableSortingState) => void }
+  page?: { pageIndex: number; pageSize: number; onPageChange: (pageIndex: number) => void }
+}) {
+  const { t } = useSipayT()
+  const translations = usePaginationTranslations()
+  const instance = useDataTable({
+    data: sales,
+    columns: useColumns(onOpen),
+    getRowId: (sale) => `${sale.id}-${sale.invoice_id}`,
+    rowCount: count,
+    isLoading: loading,
+    onRowClick: (_, sale) => onOpen(sale),
+    sorting,
+    pagination: page && { state: { pageIndex: page.pageIndex, pageSize: page.pageSize }, onPaginationChange: (state) => page.onPageChange(state.pageIndex) },
+  })
   return (
-    <div className="overflow-x-auto">
-      <Table>
-        <Table.Header>
-          <Table.Row>
-            {["time", "invoiceId", "state", "gross", "net", "commission", "installments", "card", "refunded", "settlement", "medusa"].map((column) => (
-              <Table.HeaderCell key={column}>{t(`sales.columns.${column}`)}</Table.HeaderCell>
-            ))}
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {sales.map((sale) => (
-            <Table.Row key={`${sale.id}-${sale.invoice_id}`} className="cursor-pointer" data-invoice-id={sale.invoice_id} onClick={() => onOpen(sale)}>
-              <Table.Cell>{formatIstanbul(sale.created_at, locale, "time")}</Table.Cell>
-              <Table.Cell>
-                <button type="button" className="text-ui-fg-interactive font-mono text-left hover:underline" onClick={(e) => { e.stopPropagation(); onOpen(sale) }}>
-                  {sale.invoice_id}
-                </button>
-              </Table.Cell>
-              <Table.Cell>
-                <StatusBadge color={STATE_COLOR[sale.transaction_state_id] ?? "grey"}>{sale.transaction_state_label}</StatusBadge>
-              </Table.Cell>
-              <Table.Cell className="text-right" data-column="gross">{formatAmount(sale.gross, sale.currency_code, locale)}</Table.Cell>
-              <Table.Cell className="text-right">{formatNumber(sale.net, locale)}</Table.Cell>
-              <Table.Cell className="text-right">{formatNumber(sale.merchant_commission, locale)}</Table.Cell>
-              <Table.Cell className="text-right">{sale.installment}</Table.Cell>
-              <Table.Cell className="font-mono">{sale.credit_card_no}</Table.Cell>
-              <Table.Cell className="text-right">{formatNumber(sale.total_refunded_amount, locale)}</Table.Cell>
-              <Table.Cell>
-                <Text size="xsmall" leading="compact">{sale.settlement_date_bank}</Text>
-                <Text size="xsmall" leading="compact" className="text-ui-fg-subtle">{sale.settlement_date_merchant}</Text>
-              </Table.Cell>
-              <Table.Cell><MedusaLinks sale={sale} /></Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table>
-    </div>
+    <DataTable instance={instance}>
+      {sorting && (
+        <div className="flex justify-end px-6 pb-2">
+          <DataTable.SortingMenu tooltip={t("sales.sort")} />
+        </div>
+      )}
+      <DataTable.Table emptyState={{ empty: { heading: emptyText } }} />
+      {page && <DataTable.Pagination translations={translations} />}
+    </DataTable>
   )
 }
 
