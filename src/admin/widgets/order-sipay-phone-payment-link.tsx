@@ -18,15 +18,23 @@ type OrderLink = {
   expire_date: string
   synced_at: string | null
   order_total_changed: boolean
+  /** open, paid (the order is paid by the link's sale), refunded (its payment given back), expired, processing. */
+  state: string
+  payment_id: string | null
+  settled_invoice_id: string | null
+  converted_draft: boolean
+  refused_sales: { invoice_id: string; reason: string; amount: string | null; currency_code: string | null }[]
+  settle_error: string | null
   created_at: string
 }
 
-/** A link's state as a badge colour; its text is t("phoneLink.statuses.<status>"). */
-const STATUS_COLOR: Record<string, "green" | "orange" | "grey" | "red"> = { USED: "green", ACTIVE: "orange", EXPIRED: "red" }
+/** A link's state as a badge colour; its text is t("phoneLink.states.<state>"). */
+const STATE_COLOR: Record<string, "green" | "orange" | "grey" | "red"> = { paid: "green", open: "orange", processing: "orange", refunded: "red", expired: "red" }
 
 /**
  * A phone order's payment link: made for the order's total and e-mailed in one action (confirmed
- * first), and each link's state as the sales ledger shows it (paid, waiting, expired unpaid).
+ * first), and each link's state: open (until when), paid (the order's payment), refunded (why),
+ * expired unpaid.
  */
 const PhonePaymentLinkWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) => {
   const { t, locale } = useSipayT()
@@ -72,15 +80,15 @@ const PhonePaymentLinkWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) 
   // An order paid otherwise (at checkout) needs no link: nothing is shown unless it has one.
   const paidOtherwise = !["not_paid", "awaiting", undefined, null].includes((order as { payment_status?: string }).payment_status as never)
   if (paidOtherwise && !links?.length) return null
-  const paid = links?.some((link) => link.status === "USED")
-  const open = links?.some((link) => link.status === "ACTIVE")
+  const paid = links?.some((link) => link.state === "paid" || link.state === "processing")
+  const open = links?.some((link) => link.state === "open")
   return (
     <Container className="flex flex-col gap-y-3 px-6 py-4" data-testid="order-phone-payment-link">
       <Heading level="h2">{t("phoneLink.title")}</Heading>
       {error ? <Alert variant="error">{error}</Alert> : null}
       {(links ?? []).map((link) => {
-        const color = STATUS_COLOR[link.status] ?? "grey"
-        const text = STATUS_COLOR[link.status] ? t(`phoneLink.statuses.${link.status}`) : link.status
+        const color = STATE_COLOR[link.state] ?? "grey"
+        const text = STATE_COLOR[link.state] ? t(`phoneLink.states.${link.state}`) : link.state
         const at = formatLocalDateTime(link.created_at, locale)
         return (
           <div key={link.id} className="flex flex-col gap-y-1 border-b pb-2">
@@ -90,7 +98,21 @@ const PhonePaymentLinkWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) 
             </div>
             <Text size="xsmall" className="text-ui-fg-subtle">{link.email_outcome === "sent" ? t("phoneLink.emailed", { email: link.email, at }) : t("phoneLink.notEmailed", { email: link.email, error: link.email_error ?? "", at })}</Text>
             <Text size="xsmall" className="text-ui-fg-subtle break-all">{link.link}</Text>
-            {link.order_total_changed ? <Alert variant="warning">{t("phoneLink.changed")}</Alert> : null}
+            {link.state === "open" ? <Text size="xsmall">{t("phoneLink.openUntil", { date: link.expire_date })}</Text> : null}
+            {link.payment_id ? (
+              <Text size="xsmall">{t(link.converted_draft ? "phoneLink.paidConverted" : "phoneLink.paidRecorded", { payment: link.payment_id, invoice: link.settled_invoice_id ?? "" })}</Text>
+            ) : null}
+            {link.refused_sales.map((sale) => (
+              <Alert key={sale.invoice_id} variant="warning">
+                {t("phoneLink.refundedSale", {
+                  amount: sale.amount ? formatAmount(sale.amount, sale.currency_code, locale) : "",
+                  invoice: sale.invoice_id,
+                  reason: t(`phoneLink.reasons.${sale.reason}`),
+                })}
+              </Alert>
+            ))}
+            {link.settle_error ? <Alert variant="error">{t("phoneLink.settleError", { error: link.settle_error })}</Alert> : null}
+            {link.order_total_changed && !link.payment_id ? <Alert variant="warning">{t("phoneLink.changed")}</Alert> : null}
           </div>
         )
       })}
