@@ -1,11 +1,13 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { seedStoreWithAdmin, SeededStore } from "../harness/seed"
 import { useSipayStack } from "../harness/stack"
-import { PAYING_CARD, payAtGateway, waitFor } from "../harness/shopper"
+import { createCart, PAYING_CARD, payAtGateway, readForm, startPaymentSession, waitFor } from "../harness/shopper"
+import syncSipayLedger from "../../src/jobs/sipay-sync-ledger"
 
 jest.setTimeout(300 * 1000)
 
-// Issue 17 point 3 (first half): a phone order's single-use payment link, made and e-mailed in one action, its state on the order.
+// Issue 17 point 3: a phone order's single-use payment link, made and e-mailed in one action, its state on the order; when paid,
+// the draft becomes one order with one captured Sipay payment (exactly once), and a payment the order must not keep is given back.
 const stack = useSipayStack()
 
 medusaIntegrationTestRunner({
@@ -33,6 +35,54 @@ medusaIntegrationTestRunner({
       expect(created.status).toBe(200)
       return created.data.draft_order as { id: string; total: number; email: string }
     }
+
+    const form = (url: string, fields: Record<string, string>) =>
+      fetch(url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(fields).toString(), redirect: "manual" })
+
+    /** A payer on the link's page: fills the card in and reaches the bank page (not yet confirmed). */
+    async function reachBankPage(link: string) {
+      const page = await form(link, { ...PAYING_CARD })
+      const html = await page.text()
+      expect(page.status).toBe(200)
+      return readForm(html)
+    }
+
+    async function makeLink(orderId: string) {
+      const made = await post(`/admin/sipay/draft-orders/${orderId}/payment-link`, {})
+      expect(made.status).toBe(201)
+      return made.data.order_payment_links[0] as { dpl_id: number; link: string; amount: string; payment_link_id: string }
+    }
+
+    /** The link's sales as the ledger has them (the webhook for an invoice the plugin did not issue syncs today's ledger). */
+    async function linkSales(dplId: number, count: number) {
+      const sipay = getContainer().resolve("sipay") as any
+      return waitFor(async () => {
+        const rows = await sipay.listLedgerSales({ dpl_id: dplId })
+        return rows.length >= count ? rows : null
+      }, 30000)
+    }
+
+    async function orderState(orderId: string) {
+      const query = getContainer().resolve("query") as any
+      const { data } = await query.graph({
+        entity: "order",
+        fields: ["id", "status", "is_draft_order", "total", "payment_collections.status", "payment_collections.payments.*", "payment_collections.payments.captures.*", "payment_collections.payments.refunds.*"],
+        filters: { id: orderId },
+      })
+      const order = data[0]
+      const payments = (order.payment_collections ?? []).flatMap((c: any) => c.payments ?? [])
+      return { order, payments }
+    }
+
+    /** The order's link view (GET settles too), once the settlement has run. */
+    async function settledView(orderId: string, until: (view: any) => boolean) {
+      return waitFor(async () => {
+        const view = (await get(`/admin/sipay/draft-orders/${orderId}/payment-link`)).data.order_payment_links[0]
+        return until(view) ? view : null
+      }, 30000)
+    }
+
+    const gatewaySale = (invoiceId: string) => (getContainer().resolve("sipay") as any).getClient().checkStatus(invoiceId)
 
     it("a draft order taken by phone gets a single-use link for its total, e-mailed in the same action; paid once, the order shows it used", async () => {
       const draft = await draftOrder("phone-buyer@example.com")
@@ -67,6 +117,138 @@ medusaIntegrationTestRunner({
       expect(seen.data.order_payment_links[0]).toMatchObject({ status: "USED", number_of_uses: 1, order_total_changed: false })
       // Single use: the payer page refuses a second payment.
       expect((await fetch(link.link)).status).toBe(410)
+    })
+
+    it("a draft order paid through its link becomes exactly one order with one captured Sipay payment for its total; settling again (job, sync now, webhook, view, at once) changes nothing; an admin refund reaches the gateway", async () => {
+      const draft = await draftOrder("phone-paid@example.com")
+      const link = await makeLink(draft.id)
+      await payAtGateway({ action: link.link, fields: {} }, PAYING_CARD)
+      const [sale] = await linkSales(link.dpl_id, 1)
+
+      const view = await settledView(draft.id, (v) => v.state === "paid")
+      expect(view).toMatchObject({ state: "paid", settled_invoice_id: sale.invoice_id, converted_draft: true, refused_sales: [] })
+      const once = await orderState(draft.id)
+      expect(once.order).toMatchObject({ is_draft_order: false, status: "pending" })
+      expect(once.payments).toHaveLength(1)
+      const [payment] = once.payments
+      expect(payment.id).toBe(view.payment_id)
+      expect(payment.provider_id).toBe("pp_sipay_sipay")
+      expect(Number(payment.amount)).toBe(Number(draft.total))
+      expect(payment.data).toMatchObject({ invoice_id: sale.invoice_id, captured_amount: link.amount })
+      expect(payment.captures.map((c: any) => Number(c.amount))).toEqual([Number(draft.total)])
+
+      // Every path that can see the sale, at once and repeatedly.
+      const log: any[] = await (await fetch(`${stack.sandbox.link_base}/__sandbox/webhooks`)).json()
+      const webhook = log.find((w) => w.kind === "sale" && w.body?.invoice_id === sale.invoice_id && w.status === 200)
+      expect(webhook).toBeDefined()
+      await Promise.all([
+        syncSipayLedger(getContainer()),
+        post("/admin/sipay/transactions/sync", {}),
+        form(webhook.url, webhook.body),
+        get(`/admin/sipay/draft-orders/${draft.id}/payment-link`),
+        syncSipayLedger(getContainer()),
+        get(`/admin/sipay/draft-orders/${draft.id}/payment-link`),
+      ])
+      await new Promise((resolve) => setTimeout(resolve, 7000)) // the webhook is processed after Medusa's 5 s delay
+      await syncSipayLedger(getContainer())
+      const again = await orderState(draft.id)
+      expect(again.payments.map((p: any) => p.id)).toEqual([payment.id])
+      expect(again.payments[0].captures).toHaveLength(1)
+      const orders = await api.get(`/admin/orders?id=${draft.id}&fields=id`, admin)
+      expect(orders.data.orders).toHaveLength(1)
+      expect((await gatewaySale(sale.invoice_id)).totalRefundedAmount).toBe("0.00")
+
+      // A refund from Medusa's admin reaches the gateway with the sale's invoice id.
+      const refund = await post(`/admin/payments/${payment.id}/refund`, { amount: 100 })
+      expect(refund.status).toBe(200)
+      expect(Number((await gatewaySale(sale.invoice_id)).totalRefundedAmount)).toBe(100)
+    })
+
+    it("a link paid by two payers at once makes one paid order: the gateway refuses the second, nothing else is charged or recorded", async () => {
+      const draft = await draftOrder("phone-twice@example.com")
+      const link = await makeLink(draft.id)
+      const [first, second] = await Promise.all([reachBankPage(link.link), reachBankPage(link.link)])
+      const confirm = (bank: { action: string }) => form(bank.action, { sms_code: "283126", action: "confirm" })
+      await confirm(first)
+      await confirm(second)
+      const sales = await linkSales(link.dpl_id, 2)
+      const view = await settledView(draft.id, (v) => v.state === "paid")
+      const paid = sales.find((s: any) => s.invoice_id === view.settled_invoice_id)
+      const other = sales.find((s: any) => s.invoice_id !== view.settled_invoice_id)
+      expect(paid).toBeDefined()
+      expect((await gatewaySale(other.invoice_id)).status).toBe("Failed")
+      await syncSipayLedger(getContainer())
+      const { order, payments } = await orderState(draft.id)
+      expect(order.is_draft_order).toBe(false)
+      expect(payments).toHaveLength(1)
+      expect(payments[0].data.invoice_id).toBe(paid.invoice_id)
+      expect((await settledView(draft.id, () => true)).refused_sales).toEqual([])
+    })
+
+    it("a draft order edited after its link was made, then paid: not converted, the sale refunded at the gateway and shown on the order", async () => {
+      const draft = await draftOrder("phone-changed@example.com")
+      const link = await makeLink(draft.id)
+      expect((await post(`/admin/draft-orders/${draft.id}/edit`, {})).status).toBe(200)
+      expect((await post(`/admin/draft-orders/${draft.id}/edit/items`, { items: [{ variant_id: store.products[1].variantId, quantity: 1 }] })).status).toBe(200)
+      expect((await post(`/admin/draft-orders/${draft.id}/edit/confirm`, {})).status).toBe(200)
+
+      await payAtGateway({ action: link.link, fields: {} }, PAYING_CARD)
+      const [sale] = await linkSales(link.dpl_id, 1)
+      const view = await settledView(draft.id, (v) => v.state === "refunded")
+      expect(view).toMatchObject({ state: "refunded", payment_id: null, order_total_changed: true })
+      expect(view.refused_sales).toEqual([expect.objectContaining({ invoice_id: sale.invoice_id, reason: "order_changed", amount: link.amount, currency_code: "TRY", outcome: "refunded" })])
+      expect((await gatewaySale(sale.invoice_id)).totalRefundedAmount).toBe(link.amount)
+      await syncSipayLedger(getContainer())
+      const { order, payments } = await orderState(draft.id)
+      expect(order.is_draft_order).toBe(true)
+      expect(payments).toEqual([])
+      expect((await settledView(draft.id, () => true)).refused_sales).toHaveLength(1)
+    })
+
+    it("an unpaid order (not a draft) paid through its link gets the payment recorded on it, once; a cancelled order's payment is given back", async () => {
+      const draft = await draftOrder("phone-unpaid@example.com")
+      expect((await post(`/admin/draft-orders/${draft.id}/convert-to-order`, {})).status).toBe(200)
+      const link = await makeLink(draft.id)
+      await payAtGateway({ action: link.link, fields: {} }, PAYING_CARD)
+      const [sale] = await linkSales(link.dpl_id, 1)
+      const view = await settledView(draft.id, (v) => v.state === "paid")
+      expect(view.converted_draft).toBe(false)
+      await Promise.all([syncSipayLedger(getContainer()), get(`/admin/sipay/draft-orders/${draft.id}/payment-link`)])
+      const { order, payments } = await orderState(draft.id)
+      expect(order).toMatchObject({ is_draft_order: false, status: "pending" })
+      expect(payments).toHaveLength(1)
+      expect(payments[0]).toMatchObject({ id: view.payment_id, provider_id: "pp_sipay_sipay" })
+      expect(payments[0].data.invoice_id).toBe(sale.invoice_id)
+      expect(payments[0].captures).toHaveLength(1)
+
+      const cancelled = await draftOrder("phone-cancelled@example.com")
+      expect((await post(`/admin/draft-orders/${cancelled.id}/convert-to-order`, {})).status).toBe(200)
+      const cancelledLink = await makeLink(cancelled.id)
+      expect((await post(`/admin/orders/${cancelled.id}/cancel`, {})).status).toBe(200)
+      await payAtGateway({ action: cancelledLink.link, fields: {} }, PAYING_CARD)
+      const [late] = await linkSales(cancelledLink.dpl_id, 1)
+      const refused = await settledView(cancelled.id, (v) => v.state === "refunded")
+      expect(refused.refused_sales).toEqual([expect.objectContaining({ invoice_id: late.invoice_id, reason: "order_cancelled", outcome: "refunded" })])
+      expect((await gatewaySale(late.invoice_id)).totalRefundedAmount).toBe(cancelledLink.amount)
+      expect((await orderState(cancelled.id)).payments).toEqual([])
+    })
+
+    it("a phone order's signed sale binding planted in a store payment session is dropped, and the cart cannot complete on it", async () => {
+      const draft = await draftOrder("phone-planted@example.com")
+      const link = await makeLink(draft.id)
+      await payAtGateway({ action: link.link, fields: {} }, PAYING_CARD)
+      const view = await settledView(draft.id, (v) => v.state === "paid")
+      const [payment] = (await orderState(draft.id)).payments
+      const binding = payment.data.phone_order_sale
+      expect(binding).toMatchObject({ invoice_id: view.settled_invoice_id, session_id: payment.data.session_id })
+
+      const headers = { headers: { "x-publishable-api-key": store.publishableKey } }
+      const cart = await createCart(api, store, [1])
+      const { session } = await startPaymentSession(api, store, cart.id, "pp_sipay_sipay", { phone_order_sale: binding, invoice_id: binding.invoice_id })
+      expect(session.data.phone_order_sale ?? null).toBeNull()
+      expect(session.data.invoice_id ?? null).toBeNull()
+      const completed = await api.post(`/store/carts/${cart.id}/complete`, {}, headers).catch((error: any) => error.response)
+      expect(completed.data.type).not.toBe("order")
     })
 
     it("refuses a header-injecting address and an unknown order", async () => {

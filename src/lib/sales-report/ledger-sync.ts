@@ -10,6 +10,7 @@ import { fromMinorUnits, toMinorUnits } from "../sipay/amount"
 import { actedOnSignature } from "./ledger-row"
 import { pullDayIntoLedger } from "./ledger-pull"
 import { daysDue, resolveLedgerOptions, windowDays } from "./ledger-schedule"
+import { settleOrderPaymentLinks } from "../order-payment-links/settle"
 
 /** Event emitted once per sale the ledger sees charged back (state 11) on an order of this store. */
 export const CHARGEBACK_EVENT = "sipay.chargeback.received"
@@ -134,7 +135,10 @@ export async function syncLedger(container: MedusaContainer, input: { days?: str
     const reports: DaySyncReport[] = []
     for (const day of days) reports.push(await syncLedgerDay(container, day))
     const synced = reports.filter((report) => !report.error).map((report) => report.day)
-    return { days: reports, actions: await actOnLedgerChanges(container, synced) }
+    const actions = await actOnLedgerChanges(container, synced)
+    // Phone orders paid (or paid wrongly) through their links, once (src/lib/order-payment-links/settle.ts).
+    await settleOrderPaymentLinks(container)
+    return { days: reports, actions }
   })
   return outcome.ran ? { ran: true, ...outcome.value } : { ran: false, days: [], actions: empty }
 }

@@ -3,8 +3,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { SIPAY_MODULE } from "../../modules/sipay"
 import type SipayModuleService from "../../modules/sipay/service"
 import { formatAmount } from "../../lib/sipay/amount"
-
-const PAID_COLLECTION_STATUSES = ["authorized", "partially_authorized", "completed", "partially_captured"]
+import { PAID_COLLECTION_STATUSES } from "../../lib/order-payment-links/settlement"
 
 export type PhoneOrder = { order_id: string; display_id: number | null; amount: string; currency_code: string; email: string | null; store_name: string | null }
 

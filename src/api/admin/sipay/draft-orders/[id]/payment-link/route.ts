@@ -4,6 +4,7 @@ import { formatAmount } from "../../../../../../lib/sipay/amount"
 import { linkBaseOf } from "../../../../../../lib/payment-links"
 import { createOrderPaymentLinkWorkflow } from "../../../../../../workflows/order-payment-links/create-order-payment-link"
 import { refreshPaymentLinkWorkflow } from "../../../../../../workflows/payment-links"
+import { settleOrderPaymentLinks } from "../../../../../../lib/order-payment-links/settle"
 import { sipayModuleOf } from "../../../../../sipay-responses"
 import { CreateOrderPaymentLinkBody } from "./validators"
 
@@ -20,7 +21,7 @@ export const POST = async (req: AuthenticatedMedusaRequest, res: MedusaResponse)
   res.status(201).json({ order_payment_links: await orderLinksView(req, req.params.id, false) })
 }
 
-/** The order's links, each brought up to date from the sales ledger (paid, expired or still open), and whether the order changed since. */
+/** The order's links, each brought up to date from the sales ledger (paid, expired or still open) and settled (the order paid once, other payments given back), and whether the order changed since. */
 export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse) => {
   res.json({ order_payment_links: await orderLinksView(req, req.params.id, true) })
 }
@@ -33,10 +34,14 @@ async function orderLinksView(req: AuthenticatedMedusaRequest, orderId: string, 
   if (!order) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `Order ${orderId} was not found`)
   }
-  const bound = await sipay.listOrderPaymentLinks({ order_id: orderId }, { order: { created_at: "DESC" } })
+  let bound = await sipay.listOrderPaymentLinks({ order_id: orderId }, { order: { created_at: "DESC" } })
+  if (refresh && bound.length) {
+    for (const entry of bound) await refreshPaymentLinkWorkflow(req.scope).run({ input: { id: entry.payment_link_id } })
+    await settleOrderPaymentLinks(req.scope, { order_id: orderId })
+    bound = await sipay.listOrderPaymentLinks({ order_id: orderId }, { order: { created_at: "DESC" } })
+  }
   const views: Record<string, unknown>[] = []
   for (const entry of bound) {
-    if (refresh) await refreshPaymentLinkWorkflow(req.scope).run({ input: { id: entry.payment_link_id } })
     const link = await sipay.retrievePaymentLink(entry.payment_link_id)
     const amount = formatAmount(entry.amount as never)
     views.push({
@@ -55,8 +60,24 @@ async function orderLinksView(req: AuthenticatedMedusaRequest, orderId: string, 
       expire_date: link.expire_date,
       synced_at: link.synced_at ?? null,
       order_total_changed: formatAmount(order.total) !== amount || String(order.currency_code).toUpperCase() !== entry.currency_code,
+      /** paid (the order is paid: payment_id), refunded (its payment given back: refused_sales), open (payable until expire_date), expired (unpaid), processing (paid at the gateway, not yet settled). */
+      state: linkStateOf(entry, link.status),
+      settled_invoice_id: entry.payment_id ? entry.settled_invoice_id : null,
+      payment_id: entry.payment_id ?? null,
+      settled_at: entry.settled_at ?? null,
+      converted_draft: entry.converted_draft,
+      /** Payments of the link the order did not keep, each given back at the gateway: why, how much, when. */
+      refused_sales: entry.refused_sales ?? [],
+      settle_error: entry.settle_error ?? null,
       created_at: entry.created_at,
     })
   }
   return views
+}
+
+function linkStateOf(entry: { payment_id?: string | null; refused_sales?: unknown }, gatewayStatus: string): "paid" | "refunded" | "open" | "expired" | "processing" {
+  if (entry.payment_id) return "paid"
+  if (Array.isArray(entry.refused_sales) && entry.refused_sales.length) return "refunded"
+  if (gatewayStatus === "ACTIVE") return "open"
+  return gatewayStatus === "EXPIRED" ? "expired" : "processing"
 }
