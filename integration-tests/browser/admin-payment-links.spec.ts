@@ -17,6 +17,8 @@ const PNG = Buffer.from(
   "base64"
 )
 const RECIPIENTS = ["ayse@example.com", "mehmet@example.com"]
+/** An expiry 45 days ahead in the gateway's calendar (Istanbul), as "YYYY-MM-DD". */
+const expiry = new Date(Date.now() + 3 * 3600_000 + 45 * 86400_000).toISOString().slice(0, 10)
 
 /** A new checkout on the demo store, as a storefront starts one: cart, payment session, then the 3D form the plugin signs. */
 async function newThreeDForm(ready: DemoReady): Promise<{ fields: Record<string, string> }> {
@@ -120,7 +122,12 @@ describe("admin: payment links and Sipay settings in a real browser", () => {
     await page.fill("#link-amount", "250.50")
     await page.fill("#link-expire-hour", "18")
     await page.fill("#link-max-uses", "3")
-    await page.setInputFiles("#link-photo", { name: "mug.png", mimeType: "image/png", buffer: PNG })
+    // The currency from @medusajs/ui's Select, the expiry typed into its DatePicker (en-US: month, day, year).
+    await page.click("#link-currency")
+    await page.getByRole("option", { name: "EUR" }).click()
+    await page.getByRole("group", { name: "Expires on" }).getByRole("spinbutton").first().click()
+    await page.keyboard.type(`${expiry.slice(5, 7)}${expiry.slice(8, 10)}${expiry.slice(0, 4)}`)
+    await page.setInputFiles("#link-photo-file", { name: "mug.png", mimeType: "image/png", buffer: PNG })
     await page.getByTestId("photo-preview").waitFor()
     await page.screenshot({ path: screenshotPath(test, "2-form-with-preview") })
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="field-problem"]').length === 0)
@@ -135,7 +142,8 @@ describe("admin: payment links and Sipay settings in a real browser", () => {
     const headers = await adminHeaders(ready)
     const { payment_links } = await adminGet(ready, headers, "/admin/sipay/payment-links")
     expect(payment_links).toHaveLength(1)
-    expect(payment_links[0]).toMatchObject({ name_of_product: "Seramik kupa / Ceramic mug", amount: "250.50", max_number_of_uses: 3, link, photo_filename: "mug.png" })
+    expect(payment_links[0]).toMatchObject({ name_of_product: "Seramik kupa / Ceramic mug", amount: "250.50", max_number_of_uses: 3, link, photo_filename: "mug.png", currency_code: "EUR" })
+    expect(String(payment_links[0].expire_date)).toContain(expiry)
     created = payment_links[0]
   })
 

@@ -88,7 +88,9 @@ describe("admin: the Sales page and the order widget in a real browser", () => {
     await browser?.close()
   })
 
-  const rows = () => page.locator("tr[data-invoice-id]")
+  // DataTable's rows carry no attributes of their own: a sale's row is the one holding its invoice button.
+  const rows = () => page.locator("tr:has([data-invoice-id])")
+  const row = (invoiceId: string) => page.locator(`tr:has([data-invoice-id="${invoiceId}"])`)
 
   async function syncNow() {
     const [answer] = await Promise.all([
@@ -103,7 +105,10 @@ describe("admin: the Sales page and the order widget in a real browser", () => {
     const test = "admin sales find and drawer"
     await page.getByRole("link", { name: "Sales", exact: true }).click()
     await page.waitForURL(/\/app\/sales/)
-    expect(await page.inputValue("#sales-date")).toBe(gatewayDay(new Date()))
+    // The DatePicker shows today's gateway day (en-US: month/day/year).
+    const [year, month, day] = gatewayDay(new Date()).split("-").map(Number)
+    const shownDay = (await page.getByRole("group", { name: "Date (Istanbul)" }).innerText()).replace(/[^\d/]/g, "")
+    expect(shownDay).toBe(`${month}/${day}/${year}`)
     // The page reads the ledger; the scheduled sync may not have run since the purchase: "Sync now".
     await syncNow()
     await page.fill("#sales-invoice", sale.paidInvoice)
@@ -111,22 +116,22 @@ describe("admin: the Sales page and the order widget in a real browser", () => {
     await page.waitForURL(new RegExp(`invoice_id=${sale.paidInvoice}`))
     // Loaded for this filter: one row, nothing loading (the table never shows an earlier answer while loading).
     await page.waitForFunction(
-      () => document.querySelector('[data-testid="sales-results"]')?.getAttribute("aria-busy") === "false" && document.querySelectorAll("tr[data-invoice-id]").length === 1
+      () => document.querySelector('[data-testid="sales-results"]')?.getAttribute("aria-busy") === "false" && document.querySelectorAll("tr [data-invoice-id]").length === 1
     )
-    const row = page.locator(`tr[data-invoice-id="${sale.paidInvoice}"]`)
-    await row.waitFor()
+    const found = row(sale.paidInvoice)
+    await found.waitFor()
     expect(await rows().count()).toBe(1)
-    const text = await row.innerText()
+    const text = await found.innerText()
     expect(text).toContain("Pre-Authorized")
     // Amounts in the admin user's locale (English here: "1,250.00").
     const shown = Number(sale.total).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })
     expect(text).toContain(`${shown} TRY`)
     expect(text).toContain("450803****4509")
     expect(await page.getByTestId("sales-totals").innerText()).toContain(`TRY: 1 sale · gross ${shown}`)
-    expect(await row.getByTestId("order-link").getAttribute("href")).toMatch(new RegExp(`/orders/${sale.orderId}$`))
+    expect(await found.getByTestId("order-link").getAttribute("href")).toMatch(new RegExp(`/orders/${sale.orderId}$`))
     await page.screenshot({ path: screenshotPath(test, "1-sale-found"), fullPage: true })
 
-    await row.getByRole("button", { name: sale.paidInvoice }).click()
+    await found.getByRole("button", { name: sale.paidInvoice }).click()
     const drawer = page.getByTestId("sale-drawer")
     await drawer.waitFor()
     for (const nested of ["rolling_balance", "sale_billing", "merchant_sale", "refund_history", "sale_integrator", "userdata", "merchant"]) {
@@ -146,8 +151,8 @@ describe("admin: the Sales page and the order widget in a real browser", () => {
   it("exports the sales shown as CSV, one row per sale in the table", async () => {
     const test = "admin sales csv export"
     await page.goto(`${demo.ready.admin_url}/sales?date=${gatewayDay(new Date())}`)
-    await page.locator(`tr[data-invoice-id="${sale.declinedInvoice}"]`).waitFor()
-    const shown = await rows().evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-invoice-id")))
+    await row(sale.declinedInvoice).waitFor()
+    const shown = await page.locator("tr [data-invoice-id]").evaluateAll((buttons) => buttons.map((button) => button.getAttribute("data-invoice-id")))
     expect(shown).toEqual(expect.arrayContaining([sale.declinedInvoice, sale.paidInvoice]))
     await page.screenshot({ path: screenshotPath(test, "1-day"), fullPage: true })
 
@@ -165,6 +170,19 @@ describe("admin: the Sales page and the order widget in a real browser", () => {
     expect(cell(sale.paidInvoice, "medusa_order_id")).toBe(sale.orderId)
     expect(cell(sale.declinedInvoice, "state")).toBe("Failed")
     expect(cell(sale.declinedInvoice, "medusa_order_id")).toBe(sale.orderId)
+
+    // The table's headers sort in the database (the API's order, kept in the address): by invoice id up, then down.
+    const invoices = () => page.locator("tr [data-invoice-id]").evaluateAll((buttons) => buttons.map((button) => button.getAttribute("data-invoice-id")!))
+    const ascending = [...shown].sort()
+    await page.locator("thead").getByRole("button", { name: "Invoice id" }).click()
+    await page.waitForURL(/order=invoice_id/)
+    await page.waitForFunction((first) => document.querySelector("tr [data-invoice-id]")?.getAttribute("data-invoice-id") === first, ascending[0])
+    expect(await invoices()).toEqual(ascending)
+    await page.locator("thead").getByRole("button", { name: "Invoice id" }).click()
+    await page.waitForURL(/order=-invoice_id/)
+    await page.waitForFunction((first) => document.querySelector("tr [data-invoice-id]")?.getAttribute("data-invoice-id") === first, ascending.at(-1))
+    expect(await invoices()).toEqual([...ascending].reverse())
+    await page.screenshot({ path: screenshotPath(test, "2-sorted-by-invoice-desc"), fullPage: true })
   })
 
   it("shows the order's Sipay payment on the order page: status, attempts, the pre-authorization deadline; a partial capture and a refresh from the gateway", async () => {
@@ -207,9 +225,8 @@ describe("admin: the Sales page and the order widget in a real browser", () => {
 
     await page.goto(`${demo.ready.admin_url}/sales?date=${gatewayDay(new Date())}&invoice_id=${sale.paidInvoice}`)
     await syncNow()
-    const row = page.locator(`tr[data-invoice-id="${sale.paidInvoice}"]`)
-    await row.getByText("Completed").waitFor()
-    expect(await row.innerText()).toContain("300.00 TRY")
+    await row(sale.paidInvoice).getByText("Completed").waitFor()
+    expect(await row(sale.paidInvoice).innerText()).toContain("300.00 TRY")
     await page.screenshot({ path: screenshotPath(test, "3-sale-after-capture"), fullPage: true })
   })
 })

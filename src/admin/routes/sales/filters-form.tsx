@@ -43,7 +43,7 @@ export function FiltersForm({ filters, seenStates, onSearch }: { filters: SalesF
     onSearch(draft)
   }
   return (
-    <form onSubmit={submit} className="grid grid-cols-2 gap-3 px-6 py-4 md:grid-cols-4 xl:grid-cols-8" aria-label={t("sales.filters")}>
+    <form onSubmit={submit} className="grid grid-cols-2 gap-3 px-6 py-4 md:grid-cols-4 xl:grid-cols-[minmax(168px,1.4fr)_repeat(6,minmax(0,1fr))_auto]" aria-label={t("sales.filters")}>
       <Labelled id="sales-date" label={t("sales.date")}>
         <DatePicker id="sales-date" size="small" aria-label={t("sales.date")} isRequired value={dateOfDay(draft.date)} onChange={(date) => set("date")(dayOfDate(date))} />
       </Labelled>

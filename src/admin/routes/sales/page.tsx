@@ -82,6 +82,24 @@ const SalesPage = () => {
 
   const exportHref = `/admin/sipay/transactions/export?${queryOf(filters)}`
 
+  // What the table shows: the count (or the page's range) and where the ledger stands.
+  const summary = (
+    <div className="flex flex-col">
+      <Text size="small" className="text-ui-fg-subtle" data-testid="sales-count">
+        {loading || !answer
+          ? t("common.loading")
+          : paged && count > sales.length
+            ? t("sales.range", { from: offset + 1, to: offset + sales.length, count, date: answer.date })
+            : t("sales.count", { count, date: answer.date })}
+      </Text>
+      {answer && (
+        <Text size="xsmall" className="text-ui-fg-muted">
+          <LedgerLine answer={answer} />
+        </Text>
+      )}
+    </div>
+  )
+
   return (
     <Container className="divide-y p-0">
       <div className="flex items-center justify-between px-6 py-4">
@@ -115,23 +133,8 @@ const SalesPage = () => {
       )}
       {!error && (
         <div data-testid="sales-results" aria-busy={loading}>
-          <div className="flex items-center justify-between gap-x-4 px-6 py-2">
-            <div className="flex flex-col">
-              <Text size="small" className="text-ui-fg-subtle" data-testid="sales-count">
-                {loading || !answer
-                  ? t("common.loading")
-                  : paged && count > sales.length
-                    ? t("sales.range", { from: offset + 1, to: offset + sales.length, count, date: answer.date })
-                    : t("sales.count", { count, date: answer.date })}
-              </Text>
-              {answer && (
-                <Text size="xsmall" className="text-ui-fg-muted">
-                  <LedgerLine answer={answer} />
-                </Text>
-              )}
-            </div>
-          </div>
           <SalesTable
+            summary={summary}
             sales={sales}
             count={count}
             loading={loading}

@@ -1,5 +1,5 @@
 import { Button, createDataTableColumnHelper, DataTable, StatusBadge, Text, useDataTable, type DataTableSortingState } from "@medusajs/ui"
-import { useMemo } from "react"
+import { ReactNode, useMemo } from "react"
 import type { SaleView, SalesTotal } from "../../../lib/sales-report"
 import { formatAmount, formatIstanbul, formatNumber, useSipayT } from "../../lib/i18n"
 import { usePaginationTranslations } from "../../lib/table"
@@ -60,7 +60,9 @@ function useColumns(onOpen: (sale: SaleView) => void) {
  * One row per sale; a row opens its drawer. From the ledger the API pages and sorts (sorting and
  * paging given); the gateway's answer is the whole day, shown as it came.
  */
-export function SalesTable({ sales, count, loading, emptyText, onOpen, sorting, page }: {
+export function SalesTable({ summary, sales, count, loading, emptyText, onOpen, sorting, page }: {
+  /** What the table shows (count, ledger state), beside the sorting menu. */
+  summary: ReactNode
   sales: SaleView[]
   count: number
   loading: boolean
@@ -83,11 +85,10 @@ export function SalesTable({ sales, count, loading, emptyText, onOpen, sorting, 
   })
   return (
     <DataTable instance={instance}>
-      {sorting && (
-        <div className="flex justify-end px-6 pb-2">
-          <DataTable.SortingMenu tooltip={t("sales.sort")} />
-        </div>
-      )}
+      <div className="flex items-center justify-between gap-x-4 px-6 py-2">
+        {summary}
+        {sorting && <DataTable.SortingMenu tooltip={t("sales.sort")} />}
+      </div>
       <DataTable.Table emptyState={{ empty: { heading: emptyText } }} />
       {page && <DataTable.Pagination translations={translations} />}
     </DataTable>
