@@ -122,7 +122,17 @@ medusaIntegrationTestRunner({
     it("a draft order paid through its link becomes exactly one order with one captured Sipay payment for its total; settling again (job, sync now, webhook, view, at once) changes nothing; an admin refund reaches the gateway", async () => {
       const draft = await draftOrder("phone-paid@example.com")
       const link = await makeLink(draft.id)
+      // The webhook comes late, so the first settlement is a race of every other path that can see the sale.
+      const armed = await fetch(`${stack.sandbox.link_base}/__sandbox/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ operation: "sale_webhook", kind: "delay", ms: 12000 }) })
+      expect(armed.status).toBe(200)
       await payAtGateway({ action: link.link, fields: {} }, PAYING_CARD)
+      await Promise.all([
+        syncSipayLedger(getContainer()),
+        post("/admin/sipay/transactions/sync", {}),
+        get(`/admin/sipay/draft-orders/${draft.id}/payment-link`),
+        get(`/admin/sipay/draft-orders/${draft.id}/payment-link`),
+        syncSipayLedger(getContainer()),
+      ])
       const [sale] = await linkSales(link.dpl_id, 1)
 
       const view = await settledView(draft.id, (v) => v.state === "paid")
@@ -137,10 +147,11 @@ medusaIntegrationTestRunner({
       expect(payment.data).toMatchObject({ invoice_id: sale.invoice_id, captured_amount: link.amount })
       expect(payment.captures.map((c: any) => Number(c.amount))).toEqual([Number(draft.total)])
 
-      // Every path that can see the sale, at once and repeatedly.
-      const log: any[] = await (await fetch(`${stack.sandbox.link_base}/__sandbox/webhooks`)).json()
-      const webhook = log.find((w) => w.kind === "sale" && w.body?.invoice_id === sale.invoice_id && w.status === 200)
-      expect(webhook).toBeDefined()
+      // The late webhook, the same webhook again, and every other path, at once and repeatedly.
+      const webhook = await waitFor(async () => {
+        const log: any[] = await (await fetch(`${stack.sandbox.link_base}/__sandbox/webhooks`)).json()
+        return log.find((w) => w.kind === "sale" && w.body?.invoice_id === sale.invoice_id && w.status === 200)
+      }, 30000)
       await Promise.all([
         syncSipayLedger(getContainer()),
         post("/admin/sipay/transactions/sync", {}),
@@ -231,6 +242,23 @@ medusaIntegrationTestRunner({
       expect(refused.refused_sales).toEqual([expect.objectContaining({ invoice_id: late.invoice_id, reason: "order_cancelled", outcome: "refunded" })])
       expect((await gatewaySale(late.invoice_id)).totalRefundedAmount).toBe(cancelledLink.amount)
       expect((await orderState(cancelled.id)).payments).toEqual([])
+    })
+
+    it("an order paid another way after its link was made: the link's payment is refunded at the gateway and shown, the order keeps its one payment", async () => {
+      const draft = await draftOrder("phone-paid-otherwise@example.com")
+      expect((await post(`/admin/draft-orders/${draft.id}/convert-to-order`, {})).status).toBe(200)
+      const link = await makeLink(draft.id)
+      const collection = await post("/admin/payment-collections", { order_id: draft.id, amount: Number(draft.total) })
+      expect(collection.status).toBe(200)
+      expect((await post(`/admin/payment-collections/${collection.data.payment_collection.id}/mark-as-paid`, { order_id: draft.id })).status).toBe(200)
+
+      await payAtGateway({ action: link.link, fields: {} }, PAYING_CARD)
+      const [sale] = await linkSales(link.dpl_id, 1)
+      const view = await settledView(draft.id, (v) => v.state === "refunded")
+      expect(view.refused_sales).toEqual([expect.objectContaining({ invoice_id: sale.invoice_id, reason: "already_paid", outcome: "refunded" })])
+      expect((await gatewaySale(sale.invoice_id)).totalRefundedAmount).toBe(link.amount)
+      const { payments } = await orderState(draft.id)
+      expect(payments.map((p: any) => p.provider_id)).toEqual(["pp_system_default"])
     })
 
     it("a phone order's signed sale binding planted in a store payment session is dropped, and the cart cannot complete on it", async () => {
