@@ -148,6 +148,11 @@ describe("admin: the Sales page and the order widget in a real browser", () => {
     await page.screenshot({ path: screenshotPath(test, "2-drawer"), fullPage: true })
     await page.keyboard.press("Escape")
     await drawer.waitFor({ state: "hidden" })
+    // A click anywhere on the row (here its time) opens the same sale.
+    await found.locator("td").first().click()
+    await drawer.getByText(sale.sessionId).waitFor()
+    await page.keyboard.press("Escape")
+    await drawer.waitFor({ state: "hidden" })
   })
 
   it("exports the sales shown as CSV, one row per sale in the table", async () => {

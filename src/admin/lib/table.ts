@@ -25,3 +25,16 @@ export function paginationFromOffset(offset: number, pageSize: number): DataTabl
 export function offsetFromPagination(pagination: DataTablePaginationState): number {
   return pagination.pageIndex * pagination.pageSize
 }
+
+/**
+ * DataTable's onRowClick, opening the clicked row's data. @medusajs/ui 4.2.0–4.2.6 type its second
+ * argument as the row's data but pass tanstack's Row (the data under `original`): take either.
+ */
+export function openOnRowClick<T>(open: (item: T) => void) {
+  return (_event: unknown, row: T) => open(rowData(row))
+}
+
+export function rowData<T>(row: T | { original: T }): T {
+  const candidate = row as { original?: T; getValue?: unknown }
+  return candidate && typeof candidate === "object" && "original" in candidate && typeof candidate.getValue === "function" ? (candidate.original as T) : (row as T)
+}

@@ -4,7 +4,7 @@ import { Alert, Button, Container, createDataTableColumnHelper, DataTable, Headi
 import { useCallback, useEffect, useMemo, useState } from "react"
 import { adminRequest } from "../../lib/admin-api"
 import { formatAmount, useSipayT } from "../../lib/i18n"
-import { usePaginationTranslations } from "../../lib/table"
+import { openOnRowClick, usePaginationTranslations } from "../../lib/table"
 import type { PaymentLink, PaymentLinkList } from "../../lib/types"
 import { CreateLinkDrawer } from "./create-link-drawer"
 import { copyLink, LinkDrawer } from "./link-drawer"
@@ -92,7 +92,7 @@ const PaymentLinksPage = () => {
     getRowId: (link) => link.id,
     rowCount: list?.count ?? 0,
     isLoading: loading && !list,
-    onRowClick: (_, link) => setSelected(link),
+    onRowClick: openOnRowClick(setSelected),
     search: { state: query, onSearchChange: (value) => setQuery(value.trim()) },
     pagination: { state: { pageIndex: page, pageSize: PAGE_SIZE }, onPaginationChange: (state) => setPage(state.pageIndex) },
   })

@@ -4,7 +4,7 @@ import { Alert, Container, createDataTableColumnHelper, DataTable, Drawer, Headi
 import { useCallback, useEffect, useMemo, useState } from "react"
 import { adminRequest } from "../../lib/admin-api"
 import { formatAmount, useSipayT } from "../../lib/i18n"
-import { usePaginationTranslations } from "../../lib/table"
+import { openOnRowClick, usePaginationTranslations } from "../../lib/table"
 import { cycleText, gatewayDate, PlanPanel, PlanStatus, type RecurringPlan } from "./plan-panel"
 
 const PAGE_SIZE = 20
@@ -66,7 +66,7 @@ const RecurringPlansPage = () => {
     getRowId: (plan) => plan.id,
     rowCount: count,
     isLoading: loading,
-    onRowClick: (_, plan) => setSelected(plan.id),
+    onRowClick: openOnRowClick((plan: RecurringPlan) => setSelected(plan.id)),
     pagination: { state: { pageIndex: page, pageSize: PAGE_SIZE }, onPaginationChange: (state) => setPage(state.pageIndex) },
   })
 

@@ -2,7 +2,7 @@ import { Button, createDataTableColumnHelper, DataTable, StatusBadge, Text, useD
 import { ReactNode, useMemo } from "react"
 import type { SaleView, SalesTotal } from "../../../lib/sales-report"
 import { formatAmount, formatIstanbul, formatNumber, useSipayT } from "../../lib/i18n"
-import { usePaginationTranslations } from "../../lib/table"
+import { openOnRowClick, usePaginationTranslations } from "../../lib/table"
 import { MedusaLinks } from "./sale-drawer"
 
 const STATE_COLOR: Record<number, "green" | "red" | "orange" | "blue" | "grey" | "purple"> = {
@@ -79,7 +79,7 @@ export function SalesTable({ summary, sales, count, loading, emptyText, onOpen, 
     getRowId: (sale) => `${sale.id}-${sale.invoice_id}`,
     rowCount: count,
     isLoading: loading,
-    onRowClick: (_, sale) => onOpen(sale),
+    onRowClick: openOnRowClick(onOpen),
     sorting,
     pagination: page && { state: { pageIndex: page.pageIndex, pageSize: page.pageSize }, onPaginationChange: (state) => page.onPageChange(state.pageIndex) },
   })
