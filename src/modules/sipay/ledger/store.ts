@@ -72,8 +72,15 @@ ON CONFLICT (sale_id) WHERE deleted_at IS NULL DO UPDATE SET
 WHERE s.record IS DISTINCT FROM excluded.record
 RETURNING (xmax = 0) AS inserted`
 
-const TOTALS_COLUMNS = `currency_code, count(*)::int AS count, sum(gross)::text AS gross, sum(net)::text AS net,
+const SUMS = `count(*)::int AS count, sum(gross)::text AS gross, sum(net)::text AS net,
   sum(merchant_commission)::text AS commission, sum(total_refunded_amount)::text AS refunded`
+
+/** The filters the day's kept sums are grouped by: any mix of them is answered from the kept groups. */
+const GROUPED_FILTERS = { currency_id: "currency_id", payment_type_id: "payment_type_id", transaction_state_id: "transaction_state_id" } as const
+const KEPT_GROUP = `g(currency_code text, currency_id int, payment_type_id int, transaction_state_id int, count int, gross numeric, net numeric, commission numeric, refunded numeric)`
+
+/** Past this offset a page is read from the other end of the order (an offset walks every row it skips). */
+const FAR_OFFSET = 5000
 
 function summaryOf(rows: any[]): { count: number; totals: LedgerTotal[] } {
   const totals = rows.map((row) => ({
@@ -85,6 +92,20 @@ function summaryOf(rows: any[]): { count: number; totals: LedgerTotal[] } {
     refunded: Number(row.refunded).toFixed(2),
   }))
   return { count: totals.reduce((sum, total) => sum + total.count, 0), totals }
+}
+
+function isSet(value: unknown): boolean {
+  return value !== undefined && value !== null && value !== ""
+}
+
+/**
+ * Where a page of `limit` rows at `offset` in an order of `count` rows lies when read from the
+ * other end: that offset and limit, the rows then reversed. Null when reading forward is cheaper.
+ */
+export function fromTheOtherEnd(count: number, offset: number, limit: number): { offset: number; limit: number } | null {
+  if (offset <= FAR_OFFSET || offset * 2 <= count || offset >= count) return null
+  const end = Math.min(count, offset + limit)
+  return { offset: count - end, limit: end - offset }
 }
 
 function rowsOf(result: any): any[] {
@@ -124,7 +145,8 @@ export class LedgerStore {
          last_duration_ms = excluded.last_duration_ms, last_error = excluded.last_error, updated_at = now()`,
       [day, status.sale_count, status.error === null ? status.synced_at.toISOString() : null, status.duration_ms, status.error]
     )
-    if (status.error === null) await this.refreshDayTotals(day)
+    // Also after a failed pull: the batches written before the failure are in the ledger's rows.
+    await this.refreshDayTotals(day)
   }
 
   async days(days: readonly string[]): Promise<Map<string, LedgerDayStatus>> {
@@ -157,39 +179,86 @@ export class LedgerStore {
     return { sql: parts.join(" AND "), bindings }
   }
 
-  /** One page of a day's sales (records as the gateway gave them), sorted by the database (an index for the default order). */
-  async page(filters: LedgerFilters, options: { sort: LedgerSort; direction: "asc" | "desc"; limit: number; offset: number }): Promise<any[]> {
+  /**
+   * One page of a day's sales (records as the gateway gave them), sorted by the database. The sort
+   * and the offset run over the narrow key columns only (an index per sort, id as tie-breaker); the
+   * records, kept out of line, are read for the page's rows alone. With the matching count known, a
+   * far page is read from the other end of the order.
+   */
+  async page(filters: LedgerFilters, options: { sort: LedgerSort; direction: "asc" | "desc"; limit: number; offset: number; count?: number }): Promise<any[]> {
+    const reversed = options.count === undefined ? null : fromTheOtherEnd(options.count, options.offset, options.limit)
+    const descending = (options.direction === "desc") !== (reversed !== null)
+    const direction = descending ? "DESC" : "ASC"
     const where = this.where(filters)
     const column = SORT_COLUMNS[options.sort]
-    const direction = options.direction === "asc" ? "ASC" : "DESC"
-    const page = await this.db.raw(
-      `SELECT record FROM sipay_ledger_sale WHERE ${where.sql} ORDER BY ${column} ${direction}, id ${direction} LIMIT ? OFFSET ?`,
-      [...where.bindings, options.limit, options.offset]
-    )
-    return rowsOf(page).map((row) => row.record)
+    const rows = rowsOf(
+      await this.db.raw(
+        `SELECT s.record FROM (
+           SELECT id, ${column} AS sort_key FROM sipay_ledger_sale WHERE ${where.sql} ORDER BY ${column} ${direction}, id ${direction} LIMIT ? OFFSET ?
+         ) p JOIN sipay_ledger_sale s ON s.id = p.id
+         ORDER BY p.sort_key ${direction}, p.id ${direction}`,
+        [...where.bindings, reversed?.limit ?? options.limit, reversed?.offset ?? options.offset]
+      )
+    ).map((row) => row.record)
+    return reversed ? rows.reverse() : rows
+  }
+
+  /** A page and the matching count and sums, as the Sales page shows them. */
+  async view(filters: LedgerFilters, options: { sort: LedgerSort; direction: "asc" | "desc"; limit: number; offset: number }) {
+    if (options.offset <= FAR_OFFSET) {
+      const [records, summary] = await Promise.all([this.page(filters, options), this.summary(filters)])
+      return { records, ...summary }
+    }
+    const summary = await this.summary(filters)
+    return { records: await this.page(filters, { ...options, count: summary.count }), ...summary }
   }
 
   /**
-   * How many sales match, and their sums per currency (not only the page's). A day without other
-   * filters is answered from the sums kept at its last sync (no scan of a busy day); filters sum in the database.
+   * How many sales match, and their sums per currency (not only the page's). Without filters, or with
+   * only currency, payment type and state, it is answered from the sums kept per group at the day's
+   * last write (no scan of a busy day); an invoice or amount filter sums the rows in the database.
    */
   async summary(filters: LedgerFilters): Promise<{ count: number; totals: LedgerTotal[] }> {
-    const unfiltered = Object.entries(filters).every(([name, value]) => name === "day" || value === undefined || value === null || value === "")
-    if (unfiltered) {
-      const kept = rowsOf(await this.db.raw(`SELECT totals FROM sipay_ledger_day WHERE deleted_at IS NULL AND day = ?`, [filters.day]))[0]?.totals
-      if (Array.isArray(kept)) return summaryOf(kept)
+    const other = Object.entries(filters).some(([name, value]) => name !== "day" && !(name in GROUPED_FILTERS) && isSet(value))
+    if (!other) {
+      const conditions: string[] = []
+      const bindings: unknown[] = []
+      for (const [name, column] of Object.entries(GROUPED_FILTERS)) {
+        const value = filters[name as keyof typeof GROUPED_FILTERS]
+        if (!isSet(value)) continue
+        conditions.push(`g.${column} = ?`)
+        bindings.push(value)
+      }
+      const rows = rowsOf(
+        await this.db.raw(
+          `SELECT d.kept, t.currency_code, t.count, t.gross, t.net, t.commission, t.refunded
+           FROM (SELECT count(*) > 0 AS kept FROM sipay_ledger_day WHERE deleted_at IS NULL AND day = ? AND totals -> 'groups' IS NOT NULL) d
+           LEFT JOIN LATERAL (
+             SELECT g.currency_code, sum(g.count)::int AS count, sum(g.gross)::text AS gross, sum(g.net)::text AS net,
+               sum(g.commission)::text AS commission, sum(g.refunded)::text AS refunded
+             FROM sipay_ledger_day x CROSS JOIN LATERAL jsonb_to_recordset(x.totals -> 'groups') AS ${KEPT_GROUP}
+             WHERE x.deleted_at IS NULL AND x.day = ?${conditions.map((condition) => ` AND ${condition}`).join("")}
+             GROUP BY g.currency_code
+           ) t ON true
+           ORDER BY t.currency_code`,
+          [filters.day, filters.day, ...bindings]
+        )
+      )
+      if (rows[0]?.kept) return summaryOf(rows.filter((row) => row.currency_code !== null))
     }
     const where = this.where(filters)
-    return summaryOf(rowsOf(await this.db.raw(`SELECT ${TOTALS_COLUMNS} FROM sipay_ledger_sale WHERE ${where.sql} GROUP BY currency_code ORDER BY currency_code`, where.bindings)))
+    return summaryOf(rowsOf(await this.db.raw(`SELECT currency_code, ${SUMS} FROM sipay_ledger_sale WHERE ${where.sql} GROUP BY currency_code ORDER BY currency_code`, where.bindings)))
   }
 
-  /** Recomputes the day's kept sums (after anything wrote its sales). */
+  /** Recomputes the day's kept sums, per currency, payment type and state (after anything wrote its sales). */
   async refreshDayTotals(day: string): Promise<void> {
     await this.db.raw(
-      `UPDATE sipay_ledger_day SET totals = (
-         SELECT coalesce(jsonb_agg(to_jsonb(t) ORDER BY t.currency_code), '[]'::jsonb)
-         FROM (SELECT ${TOTALS_COLUMNS} FROM sipay_ledger_sale WHERE deleted_at IS NULL AND day = ? GROUP BY currency_code) t
-       ), updated_at = now()
+      `UPDATE sipay_ledger_day SET totals = jsonb_build_object('groups', (
+         SELECT coalesce(jsonb_agg(to_jsonb(t) ORDER BY t.currency_code, t.currency_id, t.payment_type_id, t.transaction_state_id), '[]'::jsonb)
+         FROM (SELECT currency_code, currency_id, payment_type_id, transaction_state_id, ${SUMS}
+               FROM sipay_ledger_sale WHERE deleted_at IS NULL AND day = ?
+               GROUP BY currency_code, currency_id, payment_type_id, transaction_state_id) t
+       )), updated_at = now()
        WHERE deleted_at IS NULL AND day = ?`,
       [day, day]
     )

@@ -41,6 +41,6 @@ export const GET = async (req: AuthenticatedMedusaRequest, res: MedusaResponse<S
   }
 
   const filters = ledgerFiltersOf(query)
-  const [records, summary] = await Promise.all([store.page(filters, { ...ledgerSortOf(query), limit: query.limit, offset: query.offset }), store.summary(filters)])
-  res.json({ date: query.date, source: "ledger", count: summary.count, ...page, sales: await withSaleLinks(req.scope, records), totals: summary.totals, ledger })
+  const view = await store.view(filters, { ...ledgerSortOf(query), limit: query.limit, offset: query.offset })
+  res.json({ date: query.date, source: "ledger", count: view.count, ...page, sales: await withSaleLinks(req.scope, view.records), totals: view.totals, ledger })
 }
