@@ -1,7 +1,7 @@
-import { Alert, Button, DatePicker, Drawer, Input, Label, Select, Switch, Text, Textarea } from "@medusajs/ui"
-import { FormEvent, useEffect, useMemo, useState } from "react"
+import { Alert, Button, Drawer, Input, Label, Select, Switch, Text, Textarea } from "@medusajs/ui"
+import { FormEvent, useEffect, useState } from "react"
 import { adminRequest } from "../../lib/admin-api"
-import { dateOfDay, dayOfDate } from "../../lib/calendar-day"
+import { DayPicker } from "../../lib/day-picker"
 import { useSipayT } from "../../lib/i18n"
 import type { PaymentLink } from "../../lib/types"
 import { PhotoUpload } from "./photo-upload"
@@ -42,8 +42,6 @@ export function CreateLinkDrawer({ open, onOpenChange, onCreated }: { open: bool
   const [editable, setEditable] = useState(false)
   const [currency, setCurrency] = useState("TRY")
   const [expireDate, setExpireDate] = useState(() => inDays(30))
-  // One Date per day: DatePicker resets its field whenever its value prop changes identity.
-  const expireDay = useMemo(() => dateOfDay(expireDate), [expireDate])
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   // Field id -> message, set on leaving a required field empty or on a create attempt; nothing before.
@@ -67,8 +65,7 @@ export function CreateLinkDrawer({ open, onOpenChange, onCreated }: { open: bool
 
   useEffect(() => () => { if (preview) URL.revokeObjectURL(preview) }, [preview])
 
-  const chooseExpireDate = (date: Date | null) => {
-    const day = dayOfDate(date)
+  const chooseExpireDate = (day: string) => {
     setExpireDate(day)
     checkField("link-expire-date", day)
   }
@@ -157,7 +154,7 @@ export function CreateLinkDrawer({ open, onOpenChange, onCreated }: { open: bool
             </div>
             <div className="grid grid-cols-2 gap-x-4">
               <Field id="link-expire-date" label={t("paymentLinks.expiresOn")} hint={t("paymentLinks.expiresHint")} problem={problems["link-expire-date"]}>
-                <DatePicker id="link-expire-date" aria-label={t("paymentLinks.expiresOn")} value={expireDay} onChange={chooseExpireDate} isInvalid={Boolean(problems["link-expire-date"])} aria-describedby={problems["link-expire-date"] ? "link-expire-date-problem" : undefined} />
+                <DayPicker id="link-expire-date" aria-label={t("paymentLinks.expiresOn")} day={expireDate} onDayChange={chooseExpireDate} isInvalid={Boolean(problems["link-expire-date"])} aria-describedby={problems["link-expire-date"] ? "link-expire-date-problem" : undefined} />
               </Field>
               <Field id="link-expire-hour" label={t("paymentLinks.atHour")} hint={t("paymentLinks.atHourHint")}>
                 <Input id="link-expire-hour" name="expire_hour" type="number" min={0} max={23} />

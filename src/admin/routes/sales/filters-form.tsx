@@ -1,7 +1,7 @@
-import { Button, DatePicker, Input, Label, Select } from "@medusajs/ui"
-import { FormEvent, ReactNode, useEffect, useMemo, useState } from "react"
+import { Button, Input, Label, Select } from "@medusajs/ui"
+import { FormEvent, ReactNode, useEffect, useState } from "react"
 import { KNOWN_SALE_STATES, SALE_CURRENCIES } from "../../../lib/sales-report"
-import { dateOfDay, dayOfDate } from "../../lib/calendar-day"
+import { DayPicker } from "../../lib/day-picker"
 import { useSipayT } from "../../lib/i18n"
 import type { SalesFilters } from "./filters"
 
@@ -36,8 +36,6 @@ export function FiltersForm({ filters, seenStates, onSearch }: { filters: SalesF
   const { t } = useSipayT()
   const [draft, setDraft] = useState(filters)
   useEffect(() => setDraft(filters), [filters])
-  // One Date per day: DatePicker resets its field whenever its value prop changes identity.
-  const day = useMemo(() => dateOfDay(draft.date), [draft.date])
   const set = (name: keyof SalesFilters) => (value: string) => setDraft((current) => ({ ...current, [name]: value }))
   const states = [...KNOWN_SALE_STATES, ...seenStates.filter((seen) => !KNOWN_SALE_STATES.some((known) => known.id === seen.id))]
   const submit = (event: FormEvent) => {
@@ -47,7 +45,7 @@ export function FiltersForm({ filters, seenStates, onSearch }: { filters: SalesF
   return (
     <form onSubmit={submit} className="grid grid-cols-2 gap-3 px-6 py-4 md:grid-cols-4 xl:grid-cols-[minmax(168px,1.4fr)_repeat(6,minmax(0,1fr))_auto]" aria-label={t("sales.filters")}>
       <Labelled id="sales-date" label={t("sales.date")}>
-        <DatePicker id="sales-date" size="small" aria-label={t("sales.date")} isRequired value={day} onChange={(date) => set("date")(dayOfDate(date))} />
+        <DayPicker id="sales-date" size="small" aria-label={t("sales.date")} isRequired day={draft.date} onDayChange={set("date")} />
       </Labelled>
       <Labelled id="sales-invoice" label={t("sales.invoiceId")}>
         <Input id="sales-invoice" size="small" value={draft.invoice_id} onChange={(e) => set("invoice_id")(e.target.value)} />
