@@ -59,6 +59,13 @@ describe("a calendar day as DatePicker's Date and back", () => {
     expect(dayOfDate(new Date(2027, 0, 5, 23, 59))).toBe("2027-01-05")
   })
 
+  it("round-trips the short years a typed year passes through (2, 20, 202 on the way to 2027)", () => {
+    for (const day of ["0002-01-07", "0020-01-07", "0202-01-07", "2027-01-07"]) {
+      expect(dateOfDay(day)!.getFullYear()).toBe(Number(day.slice(0, 4)))
+      expect(dayOfDate(dateOfDay(day))).toBe(day)
+    }
+  })
+
   it("has no day for a malformed or cleared value", () => {
     expect(dateOfDay("")).toBeNull()
     expect(dateOfDay("23.11.2026")).toBeNull()
