@@ -150,7 +150,7 @@ describe("admin: the Sales page and the order widget in a real browser", () => {
     await drawer.waitFor({ state: "hidden" })
     // A click anywhere on the row (here its time) opens the same sale.
     await found.locator("td").first().click()
-    await drawer.getByText(sale.sessionId).waitFor()
+    await drawer.getByRole("heading", { name: sale.paidInvoice }).waitFor()
     await page.keyboard.press("Escape")
     await drawer.waitFor({ state: "hidden" })
   })

@@ -1,9 +1,10 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { Link as LinkIcon } from "@medusajs/icons"
-import { Alert, Button, Container, createDataTableColumnHelper, DataTable, Heading, Text, toast, useDataTable } from "@medusajs/ui"
+import { Alert, Button, Container, createDataTableColumnHelper, DataTable, Text, toast, useDataTable } from "@medusajs/ui"
 import { useCallback, useEffect, useMemo, useState } from "react"
 import { adminRequest } from "../../lib/admin-api"
 import { formatAmount, useSipayT } from "../../lib/i18n"
+import { ListToolbar } from "../../lib/list-toolbar"
 import { openOnRowClick, usePaginationTranslations } from "../../lib/table"
 import type { PaymentLink, PaymentLinkList } from "../../lib/types"
 import { CreateLinkDrawer } from "./create-link-drawer"
@@ -108,16 +109,10 @@ const PaymentLinksPage = () => {
   return (
     <Container className="divide-y p-0">
       <DataTable instance={instance}>
-        <DataTable.Toolbar className="flex items-center justify-between gap-x-4">
-          <div>
-            <Heading level="h1">{t("paymentLinks.title")}</Heading>
-            <Text size="small" className="text-ui-fg-subtle">{t("paymentLinks.subtitle")}</Text>
-          </div>
-          <div className="flex items-center gap-x-2">
+        <ListToolbar title={t("paymentLinks.title")} subtitle={t("paymentLinks.subtitle")}>
             <DataTable.Search placeholder={t("paymentLinks.searchPlaceholder")} />
             <Button size="small" variant="secondary" onClick={() => setCreating(true)}>{t("paymentLinks.create")}</Button>
-          </div>
-        </DataTable.Toolbar>
+        </ListToolbar>
         {error ? (
           <div className="px-6 py-4">
             <Alert variant="error" dismissible={false} data-testid="links-error">

@@ -1,9 +1,10 @@
 import { defineRouteConfig } from "@medusajs/admin-sdk"
 import { ArrowPath } from "@medusajs/icons"
-import { Alert, Container, createDataTableColumnHelper, DataTable, Drawer, Heading, IconButton, Select, Text, useDataTable } from "@medusajs/ui"
+import { Alert, Container, createDataTableColumnHelper, DataTable, Drawer, IconButton, Select, useDataTable } from "@medusajs/ui"
 import { useCallback, useEffect, useMemo, useState } from "react"
 import { adminRequest } from "../../lib/admin-api"
 import { formatAmount, useSipayT } from "../../lib/i18n"
+import { ListToolbar } from "../../lib/list-toolbar"
 import { openOnRowClick, usePaginationTranslations } from "../../lib/table"
 import { cycleText, gatewayDate, PlanPanel, PlanStatus, type RecurringPlan } from "./plan-panel"
 
@@ -73,12 +74,7 @@ const RecurringPlansPage = () => {
   return (
     <Container className="divide-y p-0">
       <DataTable instance={instance}>
-        <DataTable.Toolbar className="flex items-center justify-between gap-x-4">
-          <div>
-            <Heading level="h1">{t("recurring.title")}</Heading>
-            <Text size="small" className="text-ui-fg-subtle">{t("recurring.subtitle")}</Text>
-          </div>
-          <div className="flex items-center gap-x-2">
+        <ListToolbar title={t("recurring.title")} subtitle={t("recurring.subtitle")}>
             <Select size="small" value={status} onValueChange={(value) => { setPage(0); setStatus(value) }}>
               <Select.Trigger aria-label={t("recurring.status")}><Select.Value /></Select.Trigger>
               <Select.Content>
@@ -89,8 +85,7 @@ const RecurringPlansPage = () => {
               </Select.Content>
             </Select>
             <IconButton size="small" onClick={load} aria-label={t("recurring.refresh")}><ArrowPath /></IconButton>
-          </div>
-        </DataTable.Toolbar>
+        </ListToolbar>
         {error ? <div className="px-6 py-4"><Alert variant="error">{error}</Alert></div> : null}
         <DataTable.Table emptyState={{ empty: { heading: t("recurring.none") } }} />
         <DataTable.Pagination translations={translations} />
