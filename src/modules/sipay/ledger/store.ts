@@ -121,7 +121,17 @@ function decimal(value: unknown): string {
   return String(Number(value ?? 0))
 }
 
+/**
+ * Rows written since the last settle past which recording the day also vacuums the table: the pages
+ * just written become all-visible (index-only scans serve the day at once) and the day gets its
+ * statistics, instead of within autovacuum's next visit.
+ */
+const SETTLE_AFTER_ROWS = 1000
+
 export class LedgerStore {
+  private written = 0
+  private serverVersion: number | undefined
+
   constructor(private readonly db: LedgerDatabase) {}
 
   /** Inserts new sales, updates those whose record changed, leaves the others untouched. */
@@ -132,6 +142,7 @@ export class LedgerStore {
     for (const row of rows) unique.set(row.sale_id, row)
     const result = rowsOf(await this.db.raw(UPSERT_SQL, [syncedAt.toISOString(), JSON.stringify([...unique.values()])]))
     const inserted = result.filter((row) => row.inserted).length
+    this.written += result.length
     return { inserted, updated: result.length - inserted }
   }
 
@@ -147,6 +158,24 @@ export class LedgerStore {
     )
     // Also after a failed pull: the batches written before the failure are in the ledger's rows.
     await this.refreshDayTotals(day)
+    if (this.written >= SETTLE_AFTER_ROWS) await this.settle()
+  }
+
+  /**
+   * VACUUM (ANALYZE) of the ledger's table after a bulk write. Skipped, for autovacuum to do later,
+   * when another vacuum holds the table, when the database user may not (not the owner: a warning)
+   * or cannot (inside a transaction).
+   */
+  async settle(): Promise<void> {
+    this.written = 0
+    try {
+      this.serverVersion ??= Number(rowsOf(await this.db.raw("SHOW server_version_num"))[0]?.server_version_num ?? 0)
+      // The records' TOAST table needs no visibility map for the page's reads.
+      const options = ["SKIP_LOCKED", "ANALYZE", ...(this.serverVersion >= 140000 ? ["PROCESS_TOAST FALSE"] : [])]
+      await this.db.raw(`VACUUM (${options.join(", ")}) sipay_ledger_sale`)
+    } catch {
+      // autovacuum (its thresholds lowered for this table) will visit it
+    }
   }
 
   async days(days: readonly string[]): Promise<Map<string, LedgerDayStatus>> {

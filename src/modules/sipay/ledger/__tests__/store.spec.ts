@@ -219,6 +219,20 @@ describe("ledger store on PostgreSQL", () => {
     expect((await db.raw("SELECT totals FROM sipay_ledger_day WHERE day = ?", [OTHER_DAY])).rows[0].totals.groups.length).toBeGreaterThan(0)
   })
 
+  it("recording a day after a bulk write vacuums the ledger: the pages just written are all-visible for index-only scans", async () => {
+    const pages = (await db.raw("SELECT relpages, relallvisible FROM pg_class WHERE relname = 'sipay_ledger_sale'")).rows[0]
+    expect(pages.relpages).toBeGreaterThan(100)
+    expect(pages.relallvisible).toBeGreaterThanOrEqual(pages.relpages * 0.95)
+    const lastVacuum = async () => (await db.raw("SELECT vacuum_count + autovacuum_count AS n FROM pg_stat_user_tables WHERE relname = 'sipay_ledger_sale'")).rows[0].n
+    // A few changed rows (a routine re-sync) leave the table to autovacuum.
+    const before = Number(await lastVacuum())
+    const quiet = new LedgerStore(db)
+    await quiet.upsert([{ ...sale(11, DAY), record: { ...sale(11, DAY).record, touched: 1 } as any }], new Date())
+    rows[11] = { ...sale(11, DAY), record: { ...sale(11, DAY).record, touched: 1 } as any }
+    await quiet.recordDay(DAY, { sale_count: SALES, synced_at: new Date(), duration_ms: 0, error: null })
+    expect(Number(await lastVacuum())).toBe(before)
+  })
+
   it("keeps the record out of line and the table's indexes per sort, as the migration sets them", async () => {
     const options = (await db.raw("SELECT reloptions FROM pg_class WHERE relname = 'sipay_ledger_sale'")).rows[0].reloptions
     expect(options).toEqual(expect.arrayContaining(["toast_tuple_target=1024"]))
