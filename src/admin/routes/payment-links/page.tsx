@@ -30,13 +30,9 @@ function useColumns() {
     }),
     column.display({
       id: "copy",
-      header: () => <span className="block text-right">{t("paymentLinks.link")}</span>,
-      meta: { ___truncateTooltip: false },
-      cell: ({ row }) => (
-        <div className="flex justify-end">
-          <Button size="small" variant="transparent" onClick={(event) => { event.stopPropagation(); copyLink(row.original.link, t) }}>{t("paymentLinks.copy")}</Button>
-        </div>
-      ),
+      header: t("paymentLinks.link"),
+      meta: { ___truncateTooltip: false, ___alignMetaData: { align: "right" } },
+      cell: ({ row }) => <Button size="small" variant="transparent" onClick={(event) => { event.stopPropagation(); copyLink(row.original.link, t) }}>{t("paymentLinks.copy")}</Button>,
     }),
   ], [t, locale])
 }
