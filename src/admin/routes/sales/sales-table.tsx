@@ -28,6 +28,8 @@ function useColumns(onOpen: (sale: SaleView) => void) {
           </Button>
         ),
       }),
+      // The Medusa side next to the sale's id: the table scrolls sideways on narrow screens, its links stay in view.
+      column.display({ id: "medusa", header: t("sales.columns.medusa"), meta: { ___truncateTooltip: false }, cell: ({ row }) => <MedusaLinks sale={row.original} /> }),
       column.accessor("transaction_state_id", {
         id: "state",
         header: t("sales.columns.state"),
@@ -51,7 +53,6 @@ function useColumns(onOpen: (sale: SaleView) => void) {
           </div>
         ),
       }),
-      column.display({ id: "medusa", header: t("sales.columns.medusa"), meta: { ___truncateTooltip: false }, cell: ({ row }) => <MedusaLinks sale={row.original} /> }),
     ]
   }, [t, locale, onOpen])
 }
