@@ -58,7 +58,7 @@ function shopper(store) {
   return { call, form, address }
 }
 
-async function newCart(store) {
+export async function newCart(store) {
   const s = shopper(store)
   const address = { first_name: "Ayşe", last_name: "Yılmaz", address_1: "İstiklal Cd. 1", city: "İstanbul", country_code: "tr", postal_code: "34430", phone: "5551234567" }
   const { cart } = await s.call("POST", "/store/carts", { region_id: store.regionId, email: "bench@example.com", items: store.items, shipping_address: address, billing_address: address })
@@ -89,7 +89,7 @@ async function throughBank(s, signed) {
   return order
 }
 
-const FLOWS = {
+export const FLOWS = {
   system: async ({ s, cart }) => {
     await session(s, cart, "pp_system_default")
     const done = await s.call("POST", `/store/carts/${cart.id}/complete`)
@@ -124,7 +124,7 @@ const FLOWS = {
   },
 }
 
-async function timed(store, flow) {
+export async function timed(store, flow) {
   const prepared = await newCart(store)
   const started = performance.now()
   const order = await FLOWS[flow](prepared)
@@ -152,7 +152,11 @@ async function burst(store, flow, size) {
   return { wall: performance.now() - started, errors: results.length - ok.length, p50: percentile(ok.map((r) => r.ms), 50), p95: percentile(ok.map((r) => r.ms), 95), firstError: results.find((r) => !r.ok)?.error }
 }
 
-export async function benchCheckout({ options, row, notes, triple, stats, fmt }) {
+/**
+ * The bench's store: the demo stack (admin off, its own data folder and database, rate limits off,
+ * X-Forwarded-For trusted from loopback) with pp_system_default added to the demo region.
+ */
+export async function openCheckoutStore() {
   const dataDir = mkdtempSync(join(tmpdir(), "sipay-bench-store-"))
   const env = {
     ...process.env,
@@ -167,6 +171,10 @@ export async function benchCheckout({ options, row, notes, triple, stats, fmt })
     SIPAY_RECONCILE_SCHEDULE: "off",
   }
   const stack = await startDemoStack({ env, dataDir })
+  const close = async () => {
+    await stack.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+  }
   const calls = async (method = "GET") => (await fetch(`${stack.sandbox.link_base ?? stack.ready.sandbox_url.replace(/\/ccpayment$/, "")}/__sandbox/calls`, { method })).json()
   try {
     const { ready } = stack
@@ -180,7 +188,16 @@ export async function benchCheckout({ options, row, notes, triple, stats, fmt })
     const products = (await (await fetch(`${ready.store_url}/store/products?region_id=${ready.region_id}&fields=*variants`, { headers: { "x-publishable-api-key": ready.publishable_key } })).json()).products
     const items = products.slice(0, 2).map((product, index) => ({ variant_id: product.variants[0].id, quantity: index === 0 ? 2 : 1 }))
     const store = { url: ready.store_url, publishableKey: ready.publishable_key, regionId: ready.region_id, items }
+    return { stack, store, calls, close }
+  } catch (error) {
+    await close()
+    throw error
+  }
+}
 
+export async function benchCheckout({ options, row, notes, triple, stats, fmt }) {
+  const { store, calls, close } = await openCheckoutStore()
+  try {
     const atStart = await calls()
     notes.push(`token fetches when the store was up, before any checkout: ${atStart.token ?? 0}`)
     let tokens = 0
@@ -192,7 +209,7 @@ export async function benchCheckout({ options, row, notes, triple, stats, fmt })
     // Gateway calls of one checkout per flow: during it, then what the sale webhook adds a few seconds later.
     for (const flow of ["2d", "3d-form", "3d-hosted"]) {
       await timed(store, flow) // warm-up
-      await sleep(3000)
+      await sleep(6500) // its sale webhook (Medusa handles it 5 s after delivery) is not this checkout's
       await resetCalls()
       await timed(store, flow)
       const during = await calls()
@@ -238,7 +255,6 @@ export async function benchCheckout({ options, row, notes, triple, stats, fmt })
     notes.push(`token fetches in the whole checkout run (${shopperNumber} shoppers): ${tokens}`)
     notes.push(`checkout figures: ${rounds} rounds in rotating order, ${bursts} bursts each; the store is the demo stack (NODE_ENV development, in-memory event bus and workflow engine), the sandbox at zero latency`)
   } finally {
-    await stack.stop()
-    rmSync(dataDir, { recursive: true, force: true })
+    await close()
   }
 }

@@ -1,5 +1,5 @@
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
-import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
+import type { MedusaContainer } from "@medusajs/framework/types"
 import { SIPAY_MODULE } from "../../modules/sipay"
 import type SipayModuleService from "../../modules/sipay/service"
 import { AttemptChoice, CartForPayment, checkInstallmentChoice } from "../../lib/checkout/payment-request"
@@ -21,6 +21,9 @@ export const PROVIDER_OF_FLOW: Record<AttemptFlow, string> = {
 export type AttemptContext = {
   sessionId: string
   sessionData: Record<string, unknown>
+  /** The session's amount and currency as Medusa stores them (for the session-data update). */
+  sessionAmount: unknown
+  sessionCurrencyCode: string
   amount: string
   currencyCode: (typeof SUPPORTED_CURRENCIES)[number]
   cart: CartForPayment
@@ -53,99 +56,112 @@ const CART_FIELDS = [
   "customer.phone",
 ]
 
-/** Everything an attempt is built from, read server-side: the session, its cart and the settings. */
-export const loadAttemptContextStep = createStep(
-  "sipay-load-attempt-context",
-  async (input: { session_id: string; flow: AttemptFlow; choice: AttemptChoice; cart_id?: string }, { container }) => {
-    const paymentModule = container.resolve(Modules.PAYMENT)
-    const query = container.resolve(ContainerRegistrationKeys.QUERY)
-    const sipay = container.resolve<SipayModuleService>(SIPAY_MODULE)
+/** The cart a payment collection belongs to, read from the link alone (one query). */
+async function cartOfCollection(query: { graph: (config: any) => Promise<{ data: unknown[] }> }, collectionId: string): Promise<string | null> {
+  const { data } = await query.graph({ entity: "cart_payment_collection", fields: ["cart_id"], filters: { payment_collection_id: collectionId } })
+  return (data[0] as { cart_id?: string } | undefined)?.cart_id ?? null
+}
 
-    const [session] = await paymentModule.listPaymentSessions({ id: input.session_id })
-    if (!session) {
-      throw new MedusaError(MedusaError.Types.NOT_FOUND, `Payment session ${input.session_id} was not found`)
-    }
-    if (session.provider_id !== PROVIDER_OF_FLOW[input.flow]) {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, `Payment session ${input.session_id} does not belong to ${PROVIDER_OF_FLOW[input.flow]}`)
-    }
-    if (session.status !== "pending" && session.status !== "requires_more") {
-      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Payment session ${input.session_id} is ${session.status}; no new payment can start`)
-    }
-    const settings = await sipay.getCheckoutSettings()
-    if (input.flow === "2d" && !settings.directPaymentEnabled) {
-      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "Direct card payment is not offered by this store")
-    }
-    if (input.flow === "3d" && !settings.threeDEnabled) {
-      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "3D Secure card payment is not offered by this store")
-    }
-    const currencyCode = String(session.currency_code).toUpperCase() as AttemptContext["currencyCode"]
-    if (!(SUPPORTED_CURRENCIES as readonly string[]).includes(currencyCode)) {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, `Sipay does not accept ${currencyCode}`)
-    }
+/**
+ * Everything an attempt is built from, read server-side: the session, its cart and the settings.
+ * The reads that do not depend on each other run at once (session, settings, the session's
+ * attempts; the cart too when the caller named it, checked against the session's afterwards).
+ */
+export async function loadAttemptContext(
+  container: MedusaContainer,
+  input: { session_id: string; flow: AttemptFlow; choice: AttemptChoice; cart_id?: string }
+): Promise<AttemptContext> {
+  const paymentModule = container.resolve(Modules.PAYMENT)
+  const query = container.resolve(ContainerRegistrationKeys.QUERY)
+  const sipay = container.resolve<SipayModuleService>(SIPAY_MODULE)
 
-    const { data: collections } = await query.graph({
-      entity: "payment_collection",
-      fields: ["id", "cart.id"],
-      filters: { id: session.payment_collection_id },
-    })
-    const cartId = (collections[0] as { cart?: { id: string } } | undefined)?.cart?.id
-    if (!cartId) {
-      throw new MedusaError(MedusaError.Types.NOT_FOUND, `No cart pays through payment session ${input.session_id}`)
-    }
-    if (input.cart_id !== undefined && input.cart_id !== cartId) {
-      // The same answer as an unknown session: a session id alone reveals nothing.
-      throw new MedusaError(MedusaError.Types.NOT_FOUND, `Payment session ${input.session_id} was not found`)
-    }
-    const { data: carts } = await query.graph({ entity: "cart", fields: CART_FIELDS, filters: { id: cartId } })
-    const cart = carts[0] as Record<string, any>
-    if (cart.completed_at) {
-      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Cart ${cartId} is already completed`)
-    }
-    const recurring = recurringPlanOfCart((cart.items ?? []).map((item: Record<string, any>) => item.product?.metadata ?? null))
-    if (typeof recurring === "string") {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, recurring)
-    }
-    const problem = checkInstallmentChoice(input.choice, settings, recurring)
-    if (problem) {
-      throw new MedusaError(MedusaError.Types.INVALID_DATA, problem)
-    }
-
-    const attempts = await sipay.listPaymentAttempts({ session_id: input.session_id }, { select: ["attempt_number", "status"] })
-    const open = attempts.filter((attempt) => attempt.status === "pending").length
-    const cap = sipay.getOptions().maxOpenAttemptsPerSession ?? DEFAULT_MAX_OPEN_ATTEMPTS
-    if (open >= cap) {
-      throw new MedusaError(
-        MedusaError.Types.NOT_ALLOWED,
-        `This payment session already has ${open} open payment attempts; finish one or wait for them to expire before starting another`
-      )
-    }
-    const attemptNumber = attempts.reduce((highest, attempt) => Math.max(highest, attempt.attempt_number), 0) + 1
-
-    const context: AttemptContext = {
-      sessionId: session.id,
-      sessionData: (session.data ?? {}) as Record<string, unknown>,
-      amount: formatAmount(session.amount as never),
-      currencyCode,
-      settings,
-      backendUrl: sipay.getOptions().backendUrl ?? null,
-      attemptNumber,
-      recurring,
-      cart: {
-        id: cart.id,
-        email: cart.email,
-        shippingTotal: cart.shipping_total ?? null,
-        lines: (cart.items ?? []).map((item: Record<string, any>) => ({
-          title: [item.product_title ?? item.title, item.variant_title && item.variant_title !== "Default" ? item.variant_title : null]
-            .filter(Boolean)
-            .join(" - "),
-          quantity: Number(item.quantity),
-          total: item.total,
-        })),
-        billing: cart.billing_address ?? null,
-        shipping: cart.shipping_address ?? null,
-        customer: cart.customer ?? null,
-      },
-    }
-    return new StepResponse(context)
+  const readCart = (cartId: string) => query.graph({ entity: "cart", fields: CART_FIELDS, filters: { id: cartId } }).then(({ data }) => data[0] as Record<string, any> | undefined)
+  const [[session], settings, attempts, namedCart] = await Promise.all([
+    paymentModule.listPaymentSessions({ id: input.session_id }),
+    sipay.getCheckoutSettings(),
+    sipay.listPaymentAttempts({ session_id: input.session_id }, { select: ["attempt_number", "status"] }),
+    input.cart_id !== undefined ? readCart(input.cart_id) : Promise.resolve(undefined),
+  ])
+  if (!session) {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Payment session ${input.session_id} was not found`)
   }
-)
+  if (session.provider_id !== PROVIDER_OF_FLOW[input.flow]) {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, `Payment session ${input.session_id} does not belong to ${PROVIDER_OF_FLOW[input.flow]}`)
+  }
+  if (session.status !== "pending" && session.status !== "requires_more") {
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Payment session ${input.session_id} is ${session.status}; no new payment can start`)
+  }
+  if (input.flow === "2d" && !settings.directPaymentEnabled) {
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "Direct card payment is not offered by this store")
+  }
+  if (input.flow === "3d" && !settings.threeDEnabled) {
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "3D Secure card payment is not offered by this store")
+  }
+  const currencyCode = String(session.currency_code).toUpperCase() as AttemptContext["currencyCode"]
+  if (!(SUPPORTED_CURRENCIES as readonly string[]).includes(currencyCode)) {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, `Sipay does not accept ${currencyCode}`)
+  }
+
+  const cartId = await cartOfCollection(query, session.payment_collection_id)
+  if (!cartId) {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `No cart pays through payment session ${input.session_id}`)
+  }
+  if (input.cart_id !== undefined && input.cart_id !== cartId) {
+    // The same answer as an unknown session: a session id alone reveals nothing.
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Payment session ${input.session_id} was not found`)
+  }
+  const cart = namedCart ?? (await readCart(cartId))
+  if (!cart) {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `No cart pays through payment session ${input.session_id}`)
+  }
+  if (cart.completed_at) {
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Cart ${cartId} is already completed`)
+  }
+  const recurring = recurringPlanOfCart((cart.items ?? []).map((item: Record<string, any>) => item.product?.metadata ?? null))
+  if (typeof recurring === "string") {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, recurring)
+  }
+  const problem = checkInstallmentChoice(input.choice, settings, recurring)
+  if (problem) {
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, problem)
+  }
+
+  const open = attempts.filter((attempt) => attempt.status === "pending").length
+  const cap = sipay.getOptions().maxOpenAttemptsPerSession ?? DEFAULT_MAX_OPEN_ATTEMPTS
+  if (open >= cap) {
+    throw new MedusaError(
+      MedusaError.Types.NOT_ALLOWED,
+      `This payment session already has ${open} open payment attempts; finish one or wait for them to expire before starting another`
+    )
+  }
+  const attemptNumber = attempts.reduce((highest, attempt) => Math.max(highest, attempt.attempt_number), 0) + 1
+
+  const context: AttemptContext = {
+    sessionId: session.id,
+    sessionData: (session.data ?? {}) as Record<string, unknown>,
+    sessionAmount: session.amount,
+    sessionCurrencyCode: session.currency_code,
+    amount: formatAmount(session.amount as never),
+    currencyCode,
+    settings,
+    backendUrl: sipay.getOptions().backendUrl ?? null,
+    attemptNumber,
+    recurring,
+    cart: {
+      id: cart.id,
+      email: cart.email,
+      shippingTotal: cart.shipping_total ?? null,
+      lines: (cart.items ?? []).map((item: Record<string, any>) => ({
+        title: [item.product_title ?? item.title, item.variant_title && item.variant_title !== "Default" ? item.variant_title : null]
+          .filter(Boolean)
+          .join(" - "),
+        quantity: Number(item.quantity),
+        total: item.total,
+      })),
+      billing: cart.billing_address ?? null,
+      shipping: cart.shipping_address ?? null,
+      customer: cart.customer ?? null,
+    },
+  }
+  return context
+}

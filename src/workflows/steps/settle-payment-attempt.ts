@@ -8,6 +8,7 @@ import { amountsEqual, formatAmount, maskCardNumber, SipayClient, TransactionSta
 import { captureLockKey, CHARGED_AT_ONCE_NOTE, enforceCaptureMode, LockDatabase, RELEASED_MESSAGE } from "../../lib/checkout/capture-mode"
 import { withAdvisoryLock } from "../../lib/shared-state/advisory-lock"
 import { classifyTransaction } from "../../providers/sipay/utils/status"
+import { parseInvoiceId } from "../../providers/sipay/utils/session-data"
 import { reverseGatewayPayment } from "./reverse-payment"
 import { GatewayConfirmation, signConfirmation } from "../../lib/checkout/confirmation"
 
@@ -50,19 +51,38 @@ export const settlePaymentAttemptStep = createStep(
     const paymentModule = container.resolve(Modules.PAYMENT)
     const client = sipay.getClient()
     const db = container.resolve<LockDatabase>(ContainerRegistrationKeys.PG_CONNECTION)
-    const [attempt] = await sipay.listPaymentAttempts({ invoice_id: input.invoice_id })
+    // The attempt, the gateway's word on it and its session are read at once: none depends on
+    // another (the invoice id names the session; checked against the attempt's below).
+    const sessionOfInvoice = parseInvoiceId(input.invoice_id)?.sessionId
+    const [[attempt], checked, sessionsOfInvoice] = await Promise.all([
+      sipay.listPaymentAttempts({ invoice_id: input.invoice_id }),
+      client.checkStatus(input.invoice_id),
+      sessionOfInvoice ? paymentModule.listPaymentSessions({ id: sessionOfInvoice }) : Promise.resolve([]),
+    ])
+    let sessionRead: (typeof sessionsOfInvoice)[number] | undefined = sessionsOfInvoice[0]
     if (!attempt) {
       throw new MedusaError(MedusaError.Types.NOT_FOUND, `No payment attempt ${input.invoice_id}`)
     }
     const result = (status: SettleResult["status"], extra: Partial<SettleResult> = {}): StepResponse<SettleResult> =>
       new StepResponse({ status, invoice_id: attempt.invoice_id, cart_id: attempt.cart_id, order_id: attempt.order_id ?? null, error: null, ...extra })
-    const maskedCard = safeMaskedCard(input.reported?.masked_card) ?? attempt.masked_card
+    const reportedCard = safeMaskedCard(input.reported?.masked_card)
+    const maskedCard = reportedCard ?? attempt.masked_card
 
-    let transaction = await client.checkStatus(attempt.invoice_id)
+    let transaction = checked
     let outcome = classifyTransaction(transaction)
+    // Settled already with this very outcome (the sale webhook after the return or the direct
+    // answer placed the order): nothing left to change, so nothing is written.
+    if (
+      attempt.order_id &&
+      ((attempt.status === "paid" && outcome === "captured") || (attempt.status === "authorized" && outcome === "authorized" && attempt.transaction_type === "PreAuth")) &&
+      (attempt.masked_card || !reportedCard)
+    ) {
+      return result(attempt.status)
+    }
     // A sale the shopper made merchant-completed (payment_completed_by=merchant, not covered by the
     // form's hash) waits at the gateway: completed when it matches the attempt, cancelled otherwise.
     if (outcome === "pending" && transaction.found && transaction.orderId && attempt.status === "pending" && (input.reported?.status === "1" || input.reconcile)) {
+      sessionRead = undefined // read again below: the completion waited for its lock and the gateway
       const completed = await completeMerchantSale(container, client, db, attempt, transaction)
       if (completed) {
         transaction = completed
@@ -97,7 +117,7 @@ export const settlePaymentAttemptStep = createStep(
     if (attempt.status === "reversed") {
       return result("reversed")
     }
-    const [session] = await paymentModule.listPaymentSessions({ id: attempt.session_id })
+    const [session] = sessionRead?.id === attempt.session_id ? [sessionRead] : await paymentModule.listPaymentSessions({ id: attempt.session_id })
     const paidAmount = transaction.productPrice ?? transaction.transactionAmount
     const stillWanted = Boolean(session) && paidAmount !== null && amountsEqual(paidAmount, session!.amount as never) && amountsEqual(paidAmount, attempt.amount as never)
     let orderId: string | null = attempt.order_id ?? null

@@ -19,11 +19,14 @@ export async function handleThreeDRedirect(req: MedusaRequest, res: MedusaRespon
   // The shopper's messages in the shopper's language (their browser follows the gateway's redirect).
   const MESSAGES = RETURN_MESSAGES[returnLocale(req.headers["accept-language"])]
   const sipay = sipayModuleOf(req)
-  const settings = await sipay.getCheckoutSettings()
   const verified = sipay.getClient().verifyResult(fields)
   const invoice = verified ? parseInvoiceId(verified.invoiceId) : null
+  // Read while the payment settles: only the answer's addresses need it.
+  const settingsRead = sipay.getCheckoutSettings()
+  settingsRead.catch(() => undefined)
 
   if (!verified || !invoice) {
+    const settings = await settingsRead
     // Unverified: nothing from it is shown or looked up (no cart id, no gateway text from the request).
     // A refusal before any order exists comes back without a hash (the interface's failure sample):
     // the shopper gets a fixed message; anything claiming success must verify.
@@ -44,12 +47,13 @@ export async function handleThreeDRedirect(req: MedusaRequest, res: MedusaRespon
     // The gateway could not be asked: nothing is marked paid; the reconciliation job settles it later.
     req.scope.resolve("logger").warn(`Sipay 3D return for ${verified.invoiceId} not settled yet: ${(error as Error).message}`)
     const [attempt] = await sipay.listPaymentAttempts({ invoice_id: verified.invoiceId })
+    const settings = await settingsRead
     const cartId = attempt?.cart_id ?? ""
     const target = failureUrlFor(settings, { cart_id: cartId, error: MESSAGES.pending, country_code: await countryOfCart(req, cartId) })
     return sendShopper(req, res, target, MESSAGES.pending)
   }
   const cartId = result.cart_id ?? ""
-  const countryCode = await countryOfCart(req, cartId)
+  const [settings, countryCode] = await Promise.all([settingsRead, countryOfCart(req, cartId)])
   if ((result.status === "paid" || result.status === "authorized") && result.order_id) {
     const target = successUrlFor(settings, { cart_id: cartId, order_id: result.order_id, country_code: countryCode })
     return sendShopper(req, res, target, MESSAGES.paid.replace("{order}", result.order_id))

@@ -35,16 +35,19 @@ export const GET = async (req: MedusaRequest, res: MedusaResponse) => {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, "Payment session not found")
   }
   const sipay = sipayModuleOf(req)
-  const settings = await sipay.getCheckoutSettings()
   const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
-  const { data: collections } = await query.graph({ entity: "payment_collection", fields: ["cart.id", "cart.completed_at"], filters: { id: session.payment_collection_id } })
+  // Independent reads, at once.
+  const [settings, { data: collections }, { data: stores }, paidAttempts] = await Promise.all([
+    sipay.getCheckoutSettings(),
+    query.graph({ entity: "payment_collection", fields: ["cart.id", "cart.completed_at"], filters: { id: session.payment_collection_id } }),
+    query.graph({ entity: "store", fields: ["name"] }),
+    sipay.listPaymentAttempts({ session_id: sessionId, status: ["paid", "authorized"] }, { select: ["id"], take: 1 }),
+  ])
   const cart = (collections[0] as { cart?: { id: string; completed_at?: unknown } } | undefined)?.cart
-  const { data: stores } = await query.graph({ entity: "store", fields: ["name"] })
   const locale = pickLocale(String(req.query.lang ?? ""), req.headers["accept-language"])
   const nonce = randomBytes(16).toString("base64")
   const storeName = (stores[0] as { name?: string } | undefined)?.name || "Store"
   const amount = formatAmount(session.amount as never)
-  const paidAttempts = await sipay.listPaymentAttempts({ session_id: sessionId, status: ["paid", "authorized"] }, { select: ["id"], take: 1 })
   const paid = PAID_SESSION_STATUSES.includes(String(session.status)) || Boolean(cart?.completed_at) || paidAttempts.length > 0
   const base = `/sipay/checkout/${encodeURIComponent(sessionId)}`
   const withToken = `?token=${encodeURIComponent(token)}`
