@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from "node:crypto"
+import { macsEqual, serverMac } from "../server-mac"
 
 /**
  * The gateway's confirmation of one attempt, as the settle workflow read it (checkstatus, after the
@@ -32,7 +32,6 @@ export const CONFIRMATION_TTL_MS = 120 * 1000
 const PURPOSE = "medusa-plugin-sipay/gateway-confirmation/v1"
 
 function macOf(appSecret: string, fields: Omit<GatewayConfirmation, "mac">): string {
-  const key = createHmac("sha256", appSecret).update(PURPOSE).digest()
   const payload = JSON.stringify([
     fields.invoice_id,
     fields.status,
@@ -44,7 +43,7 @@ function macOf(appSecret: string, fields: Omit<GatewayConfirmation, "mac">): str
     fields.installments,
     fields.expires_at,
   ])
-  return createHmac("sha256", key).update(payload).digest("base64url")
+  return serverMac(appSecret, PURPOSE, payload)
 }
 
 export function signConfirmation(appSecret: string, fields: Omit<GatewayConfirmation, "mac" | "expires_at">, now = Date.now()): GatewayConfirmation {
@@ -83,9 +82,7 @@ export function signedConfirmation(appSecret: string, value: unknown): GatewayCo
     installments: c.installments as number | null,
     expires_at: c.expires_at,
   }
-  const expected = Buffer.from(macOf(appSecret, fields))
-  const given = Buffer.from(c.mac)
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+  if (!macsEqual(macOf(appSecret, fields), c.mac)) {
     return null
   }
   return { ...fields, mac: c.mac }

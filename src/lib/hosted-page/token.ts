@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from "node:crypto"
+import { macsEqual, serverMac } from "../server-mac"
 
 /**
  * The hosted page's key: a session id alone opens nothing. The store API hands the storefront
@@ -11,12 +11,8 @@ const PURPOSE = "medusa-plugin-sipay/hosted-page-token/v1"
 
 export const DEFAULT_CHECKOUT_TOKEN_TTL_SECONDS = 3600
 
-function keyFrom(appSecret: string): Buffer {
-  return createHmac("sha256", appSecret).update(PURPOSE).digest()
-}
-
 function mac(appSecret: string, sessionId: string, expiresAt: number): string {
-  return createHmac("sha256", keyFrom(appSecret)).update(`${sessionId}.${expiresAt}`).digest("base64url")
+  return serverMac(appSecret, PURPOSE, `${sessionId}.${expiresAt}`)
 }
 
 /** A token for `sessionId` valid until `expiresAt` (seconds since the epoch): `<expiry>.<mac>`. */
@@ -38,7 +34,5 @@ export function verifyCheckoutToken(appSecret: string, sessionId: string, token:
   if (!Number.isSafeInteger(expiry) || expiry < nowSeconds) {
     return false
   }
-  const expected = Buffer.from(mac(appSecret, sessionId, expiry))
-  const given = Buffer.from(match[2])
-  return expected.length === given.length && timingSafeEqual(expected, given)
+  return macsEqual(mac(appSecret, sessionId, expiry), match[2])
 }

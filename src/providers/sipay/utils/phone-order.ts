@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from "node:crypto"
+import { macsEqual, serverMac } from "../../../lib/server-mac"
 import { MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { amountsEqual, formatAmount, type TransactionStatus } from "../../../lib/sipay"
 import { classifyTransaction } from "./status"
@@ -16,8 +16,7 @@ export type PhoneOrderSale = { invoice_id: string; session_id: string; order_lin
 const PURPOSE = "medusa-plugin-sipay/phone-order-sale/v1"
 
 function macOf(appSecret: string, fields: Omit<PhoneOrderSale, "mac">): string {
-  const key = createHmac("sha256", appSecret).update(PURPOSE).digest()
-  return createHmac("sha256", key).update(JSON.stringify([fields.invoice_id, fields.session_id, fields.order_link_id])).digest("base64url")
+  return serverMac(appSecret, PURPOSE, JSON.stringify([fields.invoice_id, fields.session_id, fields.order_link_id]))
 }
 
 export function signPhoneOrderSale(appSecret: string, fields: Omit<PhoneOrderSale, "mac">): PhoneOrderSale {
@@ -32,9 +31,7 @@ export function phoneOrderSaleOf(appSecret: string, session: Partial<SipaySessio
   if (typeof b.invoice_id !== "string" || typeof b.session_id !== "string" || typeof b.order_link_id !== "string" || typeof b.mac !== "string") return null
   if (b.session_id !== (session as Record<string, unknown>).session_id) return null
   const fields = { invoice_id: b.invoice_id, session_id: b.session_id, order_link_id: b.order_link_id }
-  const expected = Buffer.from(macOf(appSecret, fields))
-  const given = Buffer.from(b.mac)
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null
+  if (!macsEqual(macOf(appSecret, fields), b.mac)) return null
   return { ...fields, mac: b.mac }
 }
 
