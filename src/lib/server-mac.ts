@@ -10,7 +10,7 @@ export function serverMac(appSecret: string, purpose: string, payload: string): 
   return createHmac("sha256", key).update(payload).digest("base64url")
 }
 
-/** Constant-time comparison of a MAC the server computed with one it was given. */
+/** Constant-time comparison of a MAC (or secret) the server holds with one it was given. */
 export function macsEqual(expected: string, given: unknown): boolean {
   if (typeof given !== "string") {
     return false

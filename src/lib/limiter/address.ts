@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from "node:crypto"
+import { createHmac } from "node:crypto"
+import { macsEqual } from "../server-mac"
 import { BlockList, isIP, isIPv4 } from "node:net"
 
 /**
@@ -110,9 +111,7 @@ export function verifyClientAddressSignature(input: {
   if (ageSeconds > CLIENT_IP_SIGNATURE_MAX_AGE_SECONDS || ageSeconds < -60) {
     return null
   }
-  const expected = Buffer.from(signature(input.secret, ip, input.sessionId, timestamp), "hex")
-  const given = Buffer.from(parsed[2], "hex")
-  return expected.length === given.length && timingSafeEqual(expected, given) ? ip : null
+  return macsEqual(signature(input.secret, ip, input.sessionId, timestamp), parsed[2]) ? ip : null
 }
 
 export type AddressRequest = {

@@ -1,9 +1,9 @@
-import { timingSafeEqual } from "node:crypto"
 import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { SIPAY_MODULE } from "../../modules/sipay"
 import type SipayModuleService from "../../modules/sipay/service"
 import { recurringChargeStatus } from "../../lib/sipay"
+import { macsEqual } from "../../lib/server-mac"
 import type { RecurringCharge, RecurringPlan } from "../../lib/sipay"
 
 export type RecurringNotification = {
@@ -16,12 +16,6 @@ export type RecurringNotification = {
   status: string
   attempts?: number | null
   action_date?: string | null
-}
-
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given, "utf8")
-  const b = Buffer.from(expected, "utf8")
-  return a.length === b.length && timingSafeEqual(a, b)
 }
 
 /**
@@ -64,7 +58,7 @@ export const recordRecurringChargeStep = createStep<RecurringNotification, Recor
   "sipay-record-recurring-charge",
   async (input: RecurringNotification, { container }): Promise<StepResponse<RecordedCharge, Undo>> => {
     const sipay = container.resolve<SipayModuleService>(SIPAY_MODULE)
-    if (!sameSecret(String(input.merchant_key ?? ""), sipay.getOptions().merchantKey)) {
+    if (!macsEqual(sipay.getOptions().merchantKey, String(input.merchant_key ?? ""))) {
       refuse("the merchant key does not match")
     }
     if (recurringChargeStatus(input.status) === null) refuse(`unknown status ${JSON.stringify(String(input.status).slice(0, 20))}`)
