@@ -1,18 +1,9 @@
-import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
-import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
-import { ReportedOutcome, settlePaymentAttemptStep } from "./steps/settle-payment-attempt"
-import { ATTEMPT_LOCKS } from "../lib/shared-state/lock-timings"
+import { createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { SettleInput, settlePaymentAttemptStep } from "./steps/settle-payment-attempt"
 
-export type SettlePaymentAttemptInput = { invoice_id: string; reported?: ReportedOutcome; reconcile?: boolean }
+export type SettlePaymentAttemptInput = SettleInput
 
-/** One attempt at a time: the redirect, the webhook and the reconciliation job may race. */
-export const settlePaymentAttemptWorkflow = createWorkflow(
-  "sipay-settle-payment-attempt",
-  (input: SettlePaymentAttemptInput) => {
-    const lockKey = transform({ input }, ({ input }) => `sipay:invoice:${input.invoice_id}`)
-    acquireLockStep({ key: lockKey, ...ATTEMPT_LOCKS.settle })
-    const result = settlePaymentAttemptStep(input)
-    releaseLockStep({ key: lockKey })
-    return new WorkflowResponse(result)
-  }
-)
+/** One attempt at a time (the step holds the invoice's lock): the redirect, the webhook and the reconciliation job may race. */
+export const settlePaymentAttemptWorkflow = createWorkflow("sipay-settle-payment-attempt", (input: SettlePaymentAttemptInput) => {
+  return new WorkflowResponse(settlePaymentAttemptStep(input))
+})

@@ -1,8 +1,6 @@
-import { acquireLockStep, releaseLockStep } from "@medusajs/medusa/core-flows"
-import { createWorkflow, transform, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
+import { createWorkflow, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import type { AttemptFlow } from "./steps/load-attempt-context"
 import { startPaymentAttemptStep } from "./steps/start-payment-attempt"
-import { ATTEMPT_LOCKS } from "../lib/shared-state/lock-timings"
 
 export type StartPaymentAttemptInput = {
   session_id: string
@@ -17,18 +15,11 @@ export type StartPaymentAttemptInput = {
 
 /**
  * A new attempt at paying a session: invoice id <session>_<n>, the gateway request built from the
- * cart and the settings (never from storefront data), recorded, and added to the session data, in
- * one step under the session's lock (each step of a workflow costs a checkpoint of everything
+ * cart and the settings (never from storefront data), recorded, and (3D) added to the session data,
+ * in one step under the session's lock (each step of a workflow costs a checkpoint of everything
  * before it). The card is not part of it: it goes from the shopper to the gateway (3D) or through
  * the route (2D).
  */
-export const startPaymentAttemptWorkflow = createWorkflow(
-  "sipay-start-payment-attempt",
-  (input: StartPaymentAttemptInput) => {
-    const lockKey = transform({ input }, ({ input }) => `sipay:session:${input.session_id}`)
-    acquireLockStep({ key: lockKey, ...ATTEMPT_LOCKS.start })
-    const started = startPaymentAttemptStep(input)
-    releaseLockStep({ key: lockKey })
-    return new WorkflowResponse(started)
-  }
-)
+export const startPaymentAttemptWorkflow = createWorkflow("sipay-start-payment-attempt", (input: StartPaymentAttemptInput) => {
+  return new WorkflowResponse(startPaymentAttemptStep(input))
+})

@@ -41,6 +41,12 @@ export function failureUrlFor(templates: ShopperUrlTemplates, values: { cart_id:
   return template ? fillTemplate(template, values) : null
 }
 
+/** Whether the shopper's URL for this outcome names the cart's country (only then is the cart read for it). */
+export function namesCountry(templates: ShopperUrlTemplates, outcome: "success" | "failure"): boolean {
+  const template = outcome === "success" ? absolute(templates.successUrl, DEFAULT_SUCCESS_PATH, templates.storefrontUrl) : absolute(templates.failureUrl, DEFAULT_FAILURE_PATH, templates.storefrontUrl)
+  return Boolean(template?.includes("{country_code}"))
+}
+
 export function describeInvoice(template: string, values: { cart_id: string; store?: string }): string {
   return template
     .replace(/\{cart_id\}/g, values.cart_id)

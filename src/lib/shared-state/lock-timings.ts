@@ -1,3 +1,5 @@
+import { Modules } from "@medusajs/framework/utils"
+
 /**
  * Seconds the attempt workflows wait for (timeout) and hold at most (ttl) their lock in Medusa's
  * locking module. A lock held by a process that died is freed by its ttl (locking-redis) or with the
@@ -20,3 +22,14 @@ export function attemptLockTimings(env: NodeJS.ProcessEnv = process.env): { sett
 }
 
 export const ATTEMPT_LOCKS = attemptLockTimings()
+
+type Locking = { execute<T>(keys: string, job: () => Promise<T>, args?: { timeout?: number; expire?: number }): Promise<T> }
+
+/**
+ * Runs `job` holding `key` in Medusa's locking module (waiting at most timing.timeout, the lease
+ * timing.ttl), inside the step that needs it: lock and unlock as steps of their own would cost two
+ * workflow checkpoints per attempt.
+ */
+export function underLock<T>(container: { resolve<L>(key: string): L }, key: string, timing: LockTiming, job: () => Promise<T>): Promise<T> {
+  return container.resolve<Locking>(Modules.LOCKING).execute(key, job, { timeout: timing.timeout, expire: timing.ttl })
+}

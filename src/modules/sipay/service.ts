@@ -16,6 +16,20 @@ import { RecurringCharge } from "./models/recurring-charge"
 import { RecurringPlanRecord } from "./models/recurring-plan"
 import { OrderPaymentLink } from "./models/order-payment-link"
 
+/** What settling writes on an attempt. */
+export type AttemptOutcome = {
+  status?: "pending" | "paid" | "authorized" | "failed" | "cancelled" | "reversed"
+  order_id?: string | null
+  masked_card?: string | null
+  gateway_order_no?: string | null
+  error_code?: string | null
+  error_message?: string | null
+  completed_at?: Date | null
+  metadata?: Record<string, unknown> | null
+}
+
+const ATTEMPT_OUTCOME_COLUMNS = ["status", "order_id", "masked_card", "gateway_order_no", "error_code", "error_message", "completed_at", "metadata"] as const
+
 type ModuleCradle = { logger?: { debug?(m: string): void; info?(m: string): void; warn?(m: string): void; error?(m: string): void } }
 
 /**
@@ -63,6 +77,24 @@ class SipayModuleService extends MedusaService({
   getLimiter(): Limiter {
     this.limiter_ ??= limiterFor(this.options_, databaseOf(this.cradle_))
     return this.limiter_
+  }
+
+  /**
+   * An attempt's outcome in one UPDATE (no read before it, as the generated update makes): the last
+   * write of every checkout. Only the given fields change.
+   */
+  async recordAttemptOutcome(id: string, outcome: AttemptOutcome): Promise<void> {
+    const db = databaseOf(this.cradle_)()
+    if (!db) {
+      await this.updatePaymentAttempts({ id, ...outcome } as never)
+      return
+    }
+    const columns = ATTEMPT_OUTCOME_COLUMNS.filter((column) => outcome[column] !== undefined)
+    const values = columns.map((column) => (column === "metadata" && outcome.metadata !== null ? JSON.stringify(outcome.metadata) : outcome[column]))
+    await db.raw(
+      `UPDATE sipay_payment_attempt SET ${columns.map((column) => `"${column}" = ?`).join(", ")}${columns.length ? ", " : ""}updated_at = now() WHERE id = ? AND deleted_at IS NULL`,
+      [...values, id]
+    )
   }
 
   /** The store owner's settings row (at most one), or null when nothing was saved. */

@@ -28,7 +28,8 @@ export async function recordPaymentAttempt(container: MedusaContainer, input: Ne
     installments: request.installmentsNumber,
     items: request.items as unknown as Record<string, unknown>,
     status: "pending",
-    metadata: request.agricultural ? { agricultural: request.agricultural } : null,
+    // `recurring` lets the plan subscriber pass over ordinary orders without reading them whole.
+    metadata: { ...(request.agricultural ? { agricultural: request.agricultural } : {}), recurring: Boolean(request.recurring) },
   })
   return attempt.id
 }

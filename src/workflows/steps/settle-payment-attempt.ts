@@ -11,12 +11,15 @@ import { classifyTransaction } from "../../providers/sipay/utils/status"
 import { parseInvoiceId } from "../../providers/sipay/utils/session-data"
 import { reverseGatewayPayment } from "./reverse-payment"
 import { GatewayConfirmation, signConfirmation } from "../../lib/checkout/confirmation"
+import { ATTEMPT_LOCKS, underLock } from "../../lib/shared-state/lock-timings"
 
 /**
  * What a redirect, webhook or direct answer reported. Untrusted (the result hash has no MAC): it
  * only decides whether the gateway is asked to complete a merchant-completed sale, never an outcome.
  */
 export type ReportedOutcome = { masked_card?: string | null; error_code?: string | null; error?: string | null; status?: string | null }
+
+export type SettleInput = { invoice_id: string; reported?: ReportedOutcome; reconcile?: boolean }
 
 export type SettleResult = {
   status: "paid" | "authorized" | "pending" | "failed" | "reversed" | "order_failed"
@@ -46,168 +49,169 @@ function safeMaskedCard(value: unknown): string | null {
  */
 export const settlePaymentAttemptStep = createStep(
   "sipay-settle-payment-attempt",
-  async (input: { invoice_id: string; reported?: ReportedOutcome; reconcile?: boolean }, { container }) => {
-    const sipay = container.resolve<SipayModuleService>(SIPAY_MODULE)
-    const paymentModule = container.resolve(Modules.PAYMENT)
-    const client = sipay.getClient()
-    const db = container.resolve<LockDatabase>(ContainerRegistrationKeys.PG_CONNECTION)
-    // The attempt, the gateway's word on it and its session are read at once: none depends on
-    // another (the invoice id names the session; checked against the attempt's below).
-    const sessionOfInvoice = parseInvoiceId(input.invoice_id)?.sessionId
-    const [[attempt], checked, sessionsOfInvoice] = await Promise.all([
-      sipay.listPaymentAttempts({ invoice_id: input.invoice_id }),
-      client.checkStatus(input.invoice_id),
-      sessionOfInvoice ? paymentModule.listPaymentSessions({ id: sessionOfInvoice }) : Promise.resolve([]),
-    ])
-    let sessionRead: (typeof sessionsOfInvoice)[number] | undefined = sessionsOfInvoice[0]
-    if (!attempt) {
-      throw new MedusaError(MedusaError.Types.NOT_FOUND, `No payment attempt ${input.invoice_id}`)
-    }
-    const result = (status: SettleResult["status"], extra: Partial<SettleResult> = {}): StepResponse<SettleResult> =>
-      new StepResponse({ status, invoice_id: attempt.invoice_id, cart_id: attempt.cart_id, order_id: attempt.order_id ?? null, error: null, ...extra })
-    const reportedCard = safeMaskedCard(input.reported?.masked_card)
-    const maskedCard = reportedCard ?? attempt.masked_card
+  async (input: SettleInput, { container }) =>
+    new StepResponse(await underLock(container, `sipay:invoice:${input.invoice_id}`, ATTEMPT_LOCKS.settle, () => settleAttempt(container, input)))
+)
 
-    let transaction = checked
-    let outcome = classifyTransaction(transaction)
-    // Settled already with this very outcome (the sale webhook after the return or the direct
-    // answer placed the order): nothing left to change, so nothing is written.
-    if (
-      attempt.order_id &&
-      ((attempt.status === "paid" && outcome === "captured") || (attempt.status === "authorized" && outcome === "authorized" && attempt.transaction_type === "PreAuth")) &&
-      (attempt.masked_card || !reportedCard)
-    ) {
-      return result(attempt.status)
-    }
-    // A sale the shopper made merchant-completed (payment_completed_by=merchant, not covered by the
-    // form's hash) waits at the gateway: completed when it matches the attempt, cancelled otherwise.
-    if (outcome === "pending" && transaction.found && transaction.orderId && attempt.status === "pending" && (input.reported?.status === "1" || input.reconcile)) {
-      sessionRead = undefined // read again below: the completion waited for its lock and the gateway
-      const completed = await completeMerchantSale(container, client, db, attempt, transaction)
-      if (completed) {
-        transaction = completed
-        outcome = classifyTransaction(transaction)
-      }
-    }
-    if (outcome === "pending") {
-      return result("pending")
-    }
-    // Unknown to the gateway yet: a form not posted, or a request whose answer was lost and may
-    // still be charged late. Judged failed only once it has had time to appear.
-    if (outcome === "not_found" && Date.now() - new Date(attempt.created_at).getTime() < UNKNOWN_GRACE_MS) {
-      return result("pending", { error: input.reported?.error ?? null })
-    }
-    if (outcome === "not_found" || outcome === "failed" || outcome === "cancelled") {
-      if (attempt.status === "pending") {
-        const error = transaction.reason || input.reported?.error || (outcome === "not_found" ? "no payment was made" : "the payment failed")
-        await sipay.updatePaymentAttempts({
-          id: attempt.id,
-          status: outcome === "cancelled" ? "cancelled" : "failed",
-          masked_card: maskedCard,
-          error_code: input.reported?.error_code ?? (transaction.statusCode !== null ? String(transaction.statusCode) : null),
-          error_message: String(error).slice(0, 500),
-        })
-        await updateSessionInvoices(container, attempt.session_id, { close: attempt.invoice_id })
-        return result("failed", { error: String(error) })
-      }
-      return result(attempt.status === "reversed" ? "reversed" : "failed", { error: attempt.error_message ?? null })
-    }
+/** One attempt at a time (under its invoice's lock): the redirect, the webhook and the reconciliation job may race. */
+async function settleAttempt(container: MedusaContainer, input: SettleInput): Promise<SettleResult> {
+  const sipay = container.resolve<SipayModuleService>(SIPAY_MODULE)
+  const paymentModule = container.resolve(Modules.PAYMENT)
+  const client = sipay.getClient()
+  const db = container.resolve<LockDatabase>(ContainerRegistrationKeys.PG_CONNECTION)
+  // The attempt, the gateway's word on it and its session are read at once: none depends on
+  // another (the invoice id names the session; checked against the attempt's below).
+  const sessionOfInvoice = parseInvoiceId(input.invoice_id)?.sessionId
+  const [[attempt], checked, sessionsOfInvoice] = await Promise.all([
+    sipay.listPaymentAttempts({ invoice_id: input.invoice_id }),
+    client.checkStatus(input.invoice_id),
+    sessionOfInvoice ? paymentModule.listPaymentSessions({ id: sessionOfInvoice }) : Promise.resolve([]),
+  ])
+  let sessionRead: (typeof sessionsOfInvoice)[number] | undefined = sessionsOfInvoice[0]
+  if (!attempt) {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, `No payment attempt ${input.invoice_id}`)
+  }
+  const result = (status: SettleResult["status"], extra: Partial<SettleResult> = {}): SettleResult =>
+    ({ status, invoice_id: attempt.invoice_id, cart_id: attempt.cart_id, order_id: attempt.order_id ?? null, error: null, ...extra })
+  const reportedCard = safeMaskedCard(input.reported?.masked_card)
+  const maskedCard = reportedCard ?? attempt.masked_card
 
-    // Paid (captured) or reserved (authorized) at the gateway.
-    if (attempt.status === "reversed") {
-      return result("reversed")
-    }
-    const [session] = sessionRead?.id === attempt.session_id ? [sessionRead] : await paymentModule.listPaymentSessions({ id: attempt.session_id })
-    const paidAmount = transaction.productPrice ?? transaction.transactionAmount
-    const stillWanted = Boolean(session) && paidAmount !== null && amountsEqual(paidAmount, session!.amount as never) && amountsEqual(paidAmount, attempt.amount as never)
-    let orderId: string | null = attempt.order_id ?? null
-    let completionError: string | null = null
-    let note: string | null = null
-    if (stillWanted) {
-      // The capture mode is the store's: a reservation it did not ask for is captured at once (or
-      // released when that fails); a charge it wanted reserved is kept and the attempt marked.
-      const enforced = await enforceCaptureMode({ client, db, invoiceId: attempt.invoice_id, intended: attempt.transaction_type, transaction })
-      transaction = enforced.transaction
+  let transaction = checked
+  let outcome = classifyTransaction(transaction)
+  // Settled already with this very outcome (the sale webhook after the return or the direct
+  // answer placed the order): nothing left to change, so nothing is written.
+  if (
+    attempt.order_id &&
+    ((attempt.status === "paid" && outcome === "captured") || (attempt.status === "authorized" && outcome === "authorized" && attempt.transaction_type === "PreAuth")) &&
+    (attempt.masked_card || !reportedCard)
+  ) {
+    return result(attempt.status)
+  }
+  // A sale the shopper made merchant-completed (payment_completed_by=merchant, not covered by the
+  // form's hash) waits at the gateway: completed when it matches the attempt, cancelled otherwise.
+  if (outcome === "pending" && transaction.found && transaction.orderId && attempt.status === "pending" && (input.reported?.status === "1" || input.reconcile)) {
+    sessionRead = undefined // read again below: the completion waited for its lock and the gateway
+    const completed = await completeMerchantSale(container, client, db, attempt, transaction)
+    if (completed) {
+      transaction = completed
       outcome = classifyTransaction(transaction)
-      if (enforced.action === "released" || (outcome !== "captured" && outcome !== "authorized")) {
-        const error = enforced.error ?? RELEASED_MESSAGE
-        if (attempt.status === "pending" || attempt.status === "authorized") {
-          await sipay.updatePaymentAttempts({ id: attempt.id, status: "failed", masked_card: maskedCard, gateway_order_no: transaction.orderId, error_message: error.slice(0, 500) })
-          await updateSessionInvoices(container, attempt.session_id, { close: attempt.invoice_id })
-        }
-        return result("failed", { error })
-      }
-      if (enforced.action === "charged_at_once" && attempt.status === "pending") {
-        note = CHARGED_AT_ONCE_NOTE
-      }
-      // authorizePayment (run by complete-cart) takes this gateway answer, signed and short-lived,
-      // instead of asking the gateway again (one confirmation per fact); it asks about this attempt
-      // first when the confirmation no longer fits.
-      const confirmation = signConfirmation(sipay.getOptions().appSecret, {
-        invoice_id: attempt.invoice_id,
-        status: outcome,
-        amount: formatAmount(transaction.productPrice ?? transaction.transactionAmount ?? paidAmount!),
-        captured_amount: outcome === "captured" ? formatAmount(transaction.transactionAmount ?? paidAmount!) : null,
-        currency_code: String(transaction.currencyCode ?? attempt.currency_code).toUpperCase(),
-        transaction_type: transaction.transactionType ?? "",
-        gateway_order_no: transaction.orderId ?? null,
-        installments: transaction.installment ?? null,
-      })
-      await updateSessionInvoices(container, attempt.session_id, { settling: attempt.invoice_id, confirmation })
     }
-    if (stillWanted && attempt.cart_id) {
-      // Complete-cart is idempotent; it fails while another completion (a storefront's own
-      // complete-cart call) holds the cart's lock, so it is tried again briefly before the
-      // attempt is left to reconciliation.
-      for (let tries = 1; tries <= COMPLETION_TRIES && orderId === null; tries++) {
-        try {
-          const { result: order } = await completeCartWorkflow(container).run({ input: { id: attempt.cart_id } })
-          orderId = order.id
-          completionError = null
-        } catch (error) {
-          completionError = (error as Error).message
-          await new Promise((resolve) => setTimeout(resolve, COMPLETION_RETRY_MS * tries))
-        }
-      }
-    }
-    // The order Medusa placed is this payment's only when the session was authorized on this invoice.
-    const [sessionAfter] = orderId !== null ? await paymentModule.listPaymentSessions({ id: attempt.session_id }) : []
-    const paidByAnotherAttempt = orderId !== null && (sessionAfter?.data as Record<string, unknown> | undefined)?.invoice_id !== attempt.invoice_id
-    if (!stillWanted || paidByAnotherAttempt) {
-      const how = await reverseGatewayPayment(client, attempt.invoice_id, transaction)
-      const reason = !stillWanted
-        ? "the cart changed after this payment form was issued"
-        : "the cart was already paid by another attempt"
-      await sipay.updatePaymentAttempts({
-        id: attempt.id,
-        status: "reversed",
+  }
+  if (outcome === "pending") {
+    return result("pending")
+  }
+  // Unknown to the gateway yet: a form not posted, or a request whose answer was lost and may
+  // still be charged late. Judged failed only once it has had time to appear.
+  if (outcome === "not_found" && Date.now() - new Date(attempt.created_at).getTime() < UNKNOWN_GRACE_MS) {
+    return result("pending", { error: input.reported?.error ?? null })
+  }
+  if (outcome === "not_found" || outcome === "failed" || outcome === "cancelled") {
+    if (attempt.status === "pending") {
+      const error = transaction.reason || input.reported?.error || (outcome === "not_found" ? "no payment was made" : "the payment failed")
+      await sipay.recordAttemptOutcome(attempt.id, {
+        status: outcome === "cancelled" ? "cancelled" : "failed",
         masked_card: maskedCard,
-        gateway_order_no: transaction.orderId,
-        error_message: `${how}: ${reason}`,
+        error_code: input.reported?.error_code ?? (transaction.statusCode !== null ? String(transaction.statusCode) : null),
+        error_message: String(error).slice(0, 500),
       })
       await updateSessionInvoices(container, attempt.session_id, { close: attempt.invoice_id })
-      return result("reversed", { error: reason, order_id: orderId })
+      return result("failed", { error: String(error) })
     }
-    if (orderId === null) {
-      // Paid, but Medusa could not place the order yet: left pending for reconciliation.
-      await sipay.updatePaymentAttempts({ id: attempt.id, masked_card: maskedCard, gateway_order_no: transaction.orderId, error_message: completionError?.slice(0, 500) ?? null })
-      return result("order_failed", { error: completionError ?? "the order could not be placed" })
+    return result(attempt.status === "reversed" ? "reversed" : "failed", { error: attempt.error_message ?? null })
+  }
+
+  // Paid (captured) or reserved (authorized) at the gateway.
+  if (attempt.status === "reversed") {
+    return result("reversed")
+  }
+  const [session] = sessionRead?.id === attempt.session_id ? [sessionRead] : await paymentModule.listPaymentSessions({ id: attempt.session_id })
+  const paidAmount = transaction.productPrice ?? transaction.transactionAmount
+  const stillWanted = Boolean(session) && paidAmount !== null && amountsEqual(paidAmount, session!.amount as never) && amountsEqual(paidAmount, attempt.amount as never)
+  let orderId: string | null = attempt.order_id ?? null
+  let completionError: string | null = null
+  let note: string | null = null
+  if (stillWanted) {
+    // The capture mode is the store's: a reservation it did not ask for is captured at once (or
+    // released when that fails); a charge it wanted reserved is kept and the attempt marked.
+    const enforced = await enforceCaptureMode({ client, db, invoiceId: attempt.invoice_id, intended: attempt.transaction_type, transaction })
+    transaction = enforced.transaction
+    outcome = classifyTransaction(transaction)
+    if (enforced.action === "released" || (outcome !== "captured" && outcome !== "authorized")) {
+      const error = enforced.error ?? RELEASED_MESSAGE
+      if (attempt.status === "pending" || attempt.status === "authorized") {
+        await sipay.recordAttemptOutcome(attempt.id, { status: "failed", masked_card: maskedCard, gateway_order_no: transaction.orderId, error_message: error.slice(0, 500) })
+        await updateSessionInvoices(container, attempt.session_id, { close: attempt.invoice_id })
+      }
+      return result("failed", { error })
     }
-    const status = outcome === "captured" ? "paid" : "authorized"
-    await sipay.updatePaymentAttempts({
-      id: attempt.id,
-      status,
-      order_id: orderId,
+    if (enforced.action === "charged_at_once" && attempt.status === "pending") {
+      note = CHARGED_AT_ONCE_NOTE
+    }
+    // authorizePayment (run by complete-cart) takes this gateway answer, signed and short-lived,
+    // instead of asking the gateway again (one confirmation per fact); it asks about this attempt
+    // first when the confirmation no longer fits.
+    const confirmation = signConfirmation(sipay.getOptions().appSecret, {
+      invoice_id: attempt.invoice_id,
+      status: outcome,
+      amount: formatAmount(transaction.productPrice ?? transaction.transactionAmount ?? paidAmount!),
+      captured_amount: outcome === "captured" ? formatAmount(transaction.transactionAmount ?? paidAmount!) : null,
+      currency_code: String(transaction.currencyCode ?? attempt.currency_code).toUpperCase(),
+      transaction_type: transaction.transactionType ?? "",
+      gateway_order_no: transaction.orderId ?? null,
+      installments: transaction.installment ?? null,
+    })
+    await updateSessionInvoices(container, attempt.session_id, { settling: attempt.invoice_id, confirmation, intended: attempt.transaction_type as "Auth" | "PreAuth" })
+  }
+  if (stillWanted && attempt.cart_id) {
+    // Complete-cart is idempotent; it fails while another completion (a storefront's own
+    // complete-cart call) holds the cart's lock, so it is tried again briefly before the
+    // attempt is left to reconciliation.
+    for (let tries = 1; tries <= COMPLETION_TRIES && orderId === null; tries++) {
+      try {
+        const { result: order } = await completeCartWorkflow(container).run({ input: { id: attempt.cart_id } })
+        orderId = order.id
+        completionError = null
+      } catch (error) {
+        completionError = (error as Error).message
+        await new Promise((resolve) => setTimeout(resolve, COMPLETION_RETRY_MS * tries))
+      }
+    }
+  }
+  // The order Medusa placed is this payment's only when the session was authorized on this invoice.
+  const [sessionAfter] = orderId !== null ? await paymentModule.listPaymentSessions({ id: attempt.session_id }, { select: ["id", "data"] }) : []
+  const paidByAnotherAttempt = orderId !== null && (sessionAfter?.data as Record<string, unknown> | undefined)?.invoice_id !== attempt.invoice_id
+  if (!stillWanted || paidByAnotherAttempt) {
+    const how = await reverseGatewayPayment(client, attempt.invoice_id, transaction)
+    const reason = !stillWanted
+      ? "the cart changed after this payment form was issued"
+      : "the cart was already paid by another attempt"
+    await sipay.recordAttemptOutcome(attempt.id, {
+    status: "reversed",
       masked_card: maskedCard,
       gateway_order_no: transaction.orderId,
-      error_code: null,
-      error_message: null,
-      completed_at: attempt.completed_at ?? new Date(),
-      ...(note ? { metadata: { ...((attempt.metadata as Record<string, unknown> | null) ?? {}), capture_mode: note } } : {}),
+      error_message: `${how}: ${reason}`,
     })
-    return result(status, { order_id: orderId })
+    await updateSessionInvoices(container, attempt.session_id, { close: attempt.invoice_id })
+    return result("reversed", { error: reason, order_id: orderId })
   }
-)
+  if (orderId === null) {
+    // Paid, but Medusa could not place the order yet: left pending for reconciliation.
+    await sipay.recordAttemptOutcome(attempt.id, { masked_card: maskedCard, gateway_order_no: transaction.orderId, error_message: completionError?.slice(0, 500) ?? null })
+    return result("order_failed", { error: completionError ?? "the order could not be placed" })
+  }
+  const status = outcome === "captured" ? "paid" : "authorized"
+  await sipay.recordAttemptOutcome(attempt.id, {
+    status,
+    order_id: orderId,
+    masked_card: maskedCard,
+    gateway_order_no: transaction.orderId,
+    error_code: null,
+    error_message: null,
+    completed_at: attempt.completed_at ?? new Date(),
+    ...(note ? { metadata: { ...((attempt.metadata as Record<string, unknown> | null) ?? {}), capture_mode: note } } : {}),
+  })
+  return result(status, { order_id: orderId })
+}
 
 type AttemptRow = { invoice_id: string; session_id: string; amount: unknown; currency_code: string }
 
@@ -243,13 +247,15 @@ async function completeMerchantSale(
 
 /**
  * Keeps the session data's view of the attempts current for authorizePayment (which cannot read
- * this plugin's module): a closed attempt is never asked about again, a paid one is asked first.
- * Under the session's lock, the one a new attempt takes, so no invoice id is lost.
+ * this plugin's module): a closed attempt is never asked about again, a paid one is asked first
+ * (and listed among the session's attempts: a direct one is added here, not when it started, with
+ * the capture mode it was made in when the session has none yet). Under the session's lock, the one
+ * a new attempt takes, so no invoice id is lost.
  */
 async function updateSessionInvoices(
   container: MedusaContainer,
   sessionId: string,
-  change: { close?: string; settling?: string; confirmation?: GatewayConfirmation }
+  change: { close?: string; settling?: string; confirmation?: GatewayConfirmation; intended?: "Auth" | "PreAuth" }
 ): Promise<void> {
   const paymentModule = container.resolve(Modules.PAYMENT)
   await container.resolve(Modules.LOCKING).execute(
@@ -278,6 +284,9 @@ async function updateSessionInvoices(
         }
       }
       if (change.settling) {
+        const invoiceIds = Array.isArray(data.invoice_ids) ? (data.invoice_ids as string[]) : []
+        next.invoice_ids = invoiceIds.includes(change.settling) ? invoiceIds : [...invoiceIds, change.settling]
+        next.intended_transaction_type = data.intended_transaction_type ?? change.intended ?? null
         next.settling_invoice_id = change.settling
         next.gateway_confirmation = change.confirmation ?? null
       }

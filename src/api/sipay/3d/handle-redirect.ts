@@ -1,7 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { RETURN_MESSAGES, returnLocale } from "../../../lib/checkout/return-messages"
-import { failureUrlFor, successUrlFor } from "../../../lib/checkout/urls"
+import { failureUrlFor, namesCountry, successUrlFor } from "../../../lib/checkout/urls"
 import { escapeHtml } from "../../../lib/hosted-page"
 import { parseInvoiceId } from "../../../providers/sipay/utils/session-data"
 import { settlePaymentAttemptWorkflow } from "../../../workflows/settle-payment-attempt"
@@ -49,12 +49,14 @@ export async function handleThreeDRedirect(req: MedusaRequest, res: MedusaRespon
     const [attempt] = await sipay.listPaymentAttempts({ invoice_id: verified.invoiceId })
     const settings = await settingsRead
     const cartId = attempt?.cart_id ?? ""
-    const target = failureUrlFor(settings, { cart_id: cartId, error: MESSAGES.pending, country_code: await countryOfCart(req, cartId) })
+    const target = failureUrlFor(settings, { cart_id: cartId, error: MESSAGES.pending, country_code: namesCountry(settings, "failure") ? await countryOfCart(req, cartId) : null })
     return sendShopper(req, res, target, MESSAGES.pending)
   }
   const cartId = result.cart_id ?? ""
-  const [settings, countryCode] = await Promise.all([settingsRead, countryOfCart(req, cartId)])
-  if ((result.status === "paid" || result.status === "authorized") && result.order_id) {
+  const paid = (result.status === "paid" || result.status === "authorized") && Boolean(result.order_id)
+  const settings = await settingsRead
+  const countryCode = namesCountry(settings, paid ? "success" : "failure") ? await countryOfCart(req, cartId) : null
+  if (paid && result.order_id) {
     const target = successUrlFor(settings, { cart_id: cartId, order_id: result.order_id, country_code: countryCode })
     return sendShopper(req, res, target, MESSAGES.paid.replace("{order}", result.order_id))
   }
