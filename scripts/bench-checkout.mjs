@@ -188,7 +188,12 @@ export async function openCheckoutStore() {
     const products = (await (await fetch(`${ready.store_url}/store/products?region_id=${ready.region_id}&fields=*variants`, { headers: { "x-publishable-api-key": ready.publishable_key } })).json()).products
     const items = products.slice(0, 2).map((product, index) => ({ variant_id: product.variants[0].id, quantity: index === 0 ? 2 : 1 }))
     const store = { url: ready.store_url, publishableKey: ready.publishable_key, regionId: ready.region_id, items }
-    return { stack, store, calls, close }
+    /** The store owner's checkout settings, changed as the admin's Settings page does. */
+    const settings = async (changes) => {
+      const answer = await fetch(`${ready.store_url}/admin/sipay/settings`, { method: "POST", headers: adminHeaders, body: JSON.stringify(changes) })
+      if (!answer.ok) throw new Error(`changing the checkout settings: ${answer.status} ${await answer.text()}`)
+    }
+    return { stack, store, calls, close, settings }
   } catch (error) {
     await close()
     throw error
@@ -196,7 +201,7 @@ export async function openCheckoutStore() {
 }
 
 export async function benchCheckout({ options, row, notes, triple, stats, fmt }) {
-  const { store, calls, close } = await openCheckoutStore()
+  const { store, calls, close, settings } = await openCheckoutStore()
   try {
     const atStart = await calls()
     notes.push(`token fetches when the store was up, before any checkout: ${atStart.token ?? 0}`)
@@ -236,6 +241,27 @@ export async function benchCheckout({ options, row, notes, triple, stats, fmt })
     for (const flow of Object.keys(ratios)) {
       const ratio = stats(ratios[flow])
       row(`checkout ${flow}, cart to order id, ms`, triple(stats(times[flow]), 0), `${triple(stats(times.system), 0)} (pp_system_default)`, triple(ratio), `<= ${targets[flow]}x`, ratio.median <= targets[flow])
+    }
+
+    // Like for like: pp_system_default only authorizes, and so does a store that captures later
+    // (pre-authorization); the rows above also record the sale's capture, which the floor never does.
+    await settings({ capture: false })
+    try {
+      const preAuth = { system: [], "2d": [], "3d-form": [] }
+      const preAuthRatios = { "2d": [], "3d-form": [] }
+      for (let round = 0; round < rounds; round++) {
+        const order = ["system", "2d", "3d-form"]
+        const got = {}
+        for (const flow of [...order.slice(round % 3), ...order.slice(0, round % 3)]) got[flow] = (await timed(store, flow)).ms
+        for (const flow of Object.keys(preAuth)) preAuth[flow].push(got[flow])
+        for (const flow of Object.keys(preAuthRatios)) preAuthRatios[flow].push(got[flow] / got.system)
+      }
+      for (const flow of Object.keys(preAuthRatios)) {
+        const ratio = stats(preAuthRatios[flow])
+        row(`checkout ${flow}, store capturing later (pre-authorization, authorize only as the floor), ms`, triple(stats(preAuth[flow]), 0), `${triple(stats(preAuth.system), 0)} (pp_system_default)`, triple(ratio), `<= ${targets[flow]}x`, ratio.median <= targets[flow])
+      }
+    } finally {
+      await settings({ capture: null })
     }
 
     const bursts = Math.max(1, Math.min(options.rounds, 3))

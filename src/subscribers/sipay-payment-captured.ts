@@ -11,9 +11,13 @@ export default async function sipayPaymentCapturedHandler({ event, container }: 
   if (!payment || !SIPAY_PROVIDERS.includes(payment.provider_id)) {
     return
   }
+  const data = (payment.data as Record<string, unknown> | null) ?? {}
+  // A sale ("Auth") is captured as it is authorized: there is no pre-authorization to mark paid.
+  if (typeof data.invoice_id !== "string" || data.transaction_type === "Auth") {
+    return
+  }
   const sipay = container.resolve<SipayModuleService>(SIPAY_MODULE)
-  const invoiceId = (payment.data as Record<string, unknown> | null)?.invoice_id
-  const [attempt] = typeof invoiceId === "string" ? await sipay.listPaymentAttempts({ invoice_id: invoiceId, status: "authorized" }) : []
+  const [attempt] = await sipay.listPaymentAttempts({ invoice_id: data.invoice_id, status: "authorized" })
   if (attempt) {
     await sipay.updatePaymentAttempts({ id: attempt.id, status: "paid" })
   }

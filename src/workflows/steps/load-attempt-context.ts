@@ -57,7 +57,7 @@ const CART_FIELDS = [
 ]
 
 /** The cart a payment collection belongs to, read from the link alone (one query). */
-async function cartOfCollection(query: { graph: (config: any) => Promise<{ data: unknown[] }> }, collectionId: string): Promise<string | null> {
+export async function cartOfCollection(query: { graph: (config: any) => Promise<{ data: unknown[] }> }, collectionId: string): Promise<string | null> {
   const { data } = await query.graph({ entity: "cart_payment_collection", fields: ["cart_id"], filters: { payment_collection_id: collectionId } })
   return (data[0] as { cart_id?: string } | undefined)?.cart_id ?? null
 }

@@ -2,6 +2,7 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { checkoutTokenFor, sipayModuleOf, threeDSessionOf } from "../../../../../sipay-responses"
 import { HostedPageBody } from "../../../../../validators"
+import { cartOfCollection } from "../../../../../../workflows/steps/load-attempt-context"
 
 /**
  * The hosted card page's address for a 3D payment session, signed for a limited time
@@ -16,8 +17,7 @@ export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
   const sessionId = req.params.id
   const session = await threeDSessionOf(req, sessionId)
   const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
-  const { data: collections } = await query.graph({ entity: "payment_collection", fields: ["cart.id"], filters: { id: session.payment_collection_id } })
-  const cartId = (collections[0] as { cart?: { id: string } } | undefined)?.cart?.id
+  const cartId = await cartOfCollection(query, session.payment_collection_id)
   if (!cartId || cartId !== parsed.data.cart_id) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, "Payment session not found")
   }
