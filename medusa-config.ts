@@ -89,6 +89,8 @@ module.exports = defineConfig({
             id: "sipay",
             options: sipayOptions,
           },
+          // `npm run bench` only: a second checkout floor that records a captured payment.
+          ...(process.env.BENCH_CAPTURING_FLOOR === "true" ? [{ resolve: "./src/scripts/bench-floor-provider", id: "bench" }] : []),
         ],
       },
     },
