@@ -95,6 +95,9 @@ medusaIntegrationTestRunner({
 
       const attempt = await attemptOfOrder(paid.data.order_id)
       expect(attempt).toMatchObject({ status: "paid" })
+      // The direct attempt entered the session data once, when it was settled, with its capture mode.
+      const [paidSession] = await getContainer().resolve(Modules.PAYMENT).listPaymentSessions({ id: session.id })
+      expect(paidSession.data).toMatchObject({ invoice_ids: [attempt.invoice_id], intended_transaction_type: "Auth", invoice_id: attempt.invoice_id, status: "captured", gateway_confirmation: null })
       expect(await callsAfterWebhook(attempt.invoice_id)).toEqual({ paySmart2D: 1, checkstatus: 1 })
     })
 

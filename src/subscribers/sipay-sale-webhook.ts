@@ -42,7 +42,8 @@ export default async function sipaySaleWebhookHandler({ event, container }: Subs
   // Settled on the gateway's word already (the return or the direct answer placed its order) and the
   // webhook reports the same payment: nothing it says could change anything, so the gateway is not
   // asked again. Any other report (a failure, a card not yet recorded) is settled as below.
-  if (attempt.order_id && (attempt.status === "paid" || attempt.status === "authorized") && verified.status === "1" && (attempt.masked_card || !verified.maskedCardNumber)) {
+  const settled = attempt.status === "paid" || (attempt.status === "authorized" && attempt.transaction_type === "PreAuth")
+  if (attempt.order_id && settled && verified.status === "1" && (attempt.masked_card || !verified.maskedCardNumber)) {
     return
   }
   await settlePaymentAttemptWorkflow(container).run({

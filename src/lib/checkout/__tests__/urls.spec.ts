@@ -1,4 +1,4 @@
-import { failureUrlFor, successUrlFor } from "../urls"
+import { failureUrlFor, namesCountry, successUrlFor } from "../urls"
 
 describe("shopper URLs after the 3D step", () => {
   const storefront = { storefrontUrl: "http://localhost:8000/" }
@@ -20,5 +20,14 @@ describe("shopper URLs after the 3D step", () => {
     expect(successUrlFor(templates, { cart_id: "c", order_id: "order_9", country_code: "de" })).toBe(
       "https://shop.example/api/sipay/success?order_id=order_9&country_code=de"
     )
+  })
+
+  it("say whether the shopper's URL for an outcome names the country (only then is the cart read for it)", () => {
+    expect(namesCountry(storefront, "success")).toBe(true)
+    expect(namesCountry(storefront, "failure")).toBe(true)
+    const own = { ...storefront, successUrl: "/order/confirmed/{order_id}", failureUrl: "/{country_code}/checkout?error={error}" }
+    expect(namesCountry(own, "success")).toBe(false)
+    expect(namesCountry(own, "failure")).toBe(true)
+    expect(namesCountry({ storefrontUrl: null }, "success")).toBe(false)
   })
 })
