@@ -1,4 +1,4 @@
-import { MedusaService } from "@medusajs/framework/utils"
+import { MedusaError, MedusaService } from "@medusajs/framework/utils"
 import { SipayClient } from "../../lib/sipay"
 import { clientFor, databaseOf } from "../../lib/client-factory"
 import { limiterFor } from "../../lib/shared-state/limiter-store"
@@ -86,8 +86,7 @@ class SipayModuleService extends MedusaService({
   async recordAttemptOutcome(id: string, outcome: AttemptOutcome): Promise<void> {
     const db = databaseOf(this.cradle_)()
     if (!db) {
-      await this.updatePaymentAttempts({ id, ...outcome } as never)
-      return
+      throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "Sipay: the plugin's module has no database connection")
     }
     const columns = ATTEMPT_OUTCOME_COLUMNS.filter((column) => outcome[column] !== undefined)
     const values = columns.map((column) => (column === "metadata" && outcome.metadata !== null ? JSON.stringify(outcome.metadata) : outcome[column]))
