@@ -134,6 +134,27 @@ medusaIntegrationTestRunner({
       expect(await sipay().listRecurringCharges({ plan_code: listed.plan_code })).toHaveLength(1)
     })
 
+    it("a plan bought while the store captures later is recorded when its pre-authorization is captured from the admin", async () => {
+      expect((await api.post("/admin/sipay/settings", { capture: false }, admin)).status).toBe(200)
+      try {
+        const customer = await signedInCustomer("later@example.com")
+        const orderId = await subscribe(customer)
+        const { data } = await api.get(`/admin/orders/${orderId}?fields=*payment_collections.payments`, admin)
+        const payment = data.order.payment_collections[0].payments[0]
+        expect(payment.data).toMatchObject({ status: "authorized" })
+        // Nothing taken yet, so the gateway has no plan and none is recorded.
+        expect((await listPlans(`order_id=${orderId}`)).count).toBe(0)
+
+        expect((await api.post(`/admin/payments/${payment.id}/capture`, {}, admin)).status).toBe(200)
+        const plan = await waitFor(async () => (await listPlans(`order_id=${orderId}`)).recurring_plans[0])
+        expect(plan).toMatchObject({ order_id: orderId, invoice_id: payment.data.invoice_id, amount: "90.00", payment_number: 3, charges_made: 1 })
+        const [attempt] = await sipay().listPaymentAttempts({ invoice_id: payment.data.invoice_id })
+        expect(attempt).toMatchObject({ status: "paid", order_id: orderId })
+      } finally {
+        await api.post("/admin/sipay/settings", { capture: null }, admin)
+      }
+    })
+
     it("an order without a recurring product records no plan", async () => {
       const customer = await signedInCustomer("one-off@example.com")
       const [product] = await addProducts(getContainer(), store, [{ title: "Tek çay / One tea", price: 40 }])

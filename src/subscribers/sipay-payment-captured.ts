@@ -1,25 +1,33 @@
 import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
-import { Modules, PaymentEvents } from "@medusajs/framework/utils"
+import { ContainerRegistrationKeys, Modules, PaymentEvents } from "@medusajs/framework/utils"
 import { SIPAY_MODULE } from "../modules/sipay"
 import type SipayModuleService from "../modules/sipay/service"
+import { mayOpenPlan, recordPlanOfCollection, SIPAY_PROVIDER } from "../workflows/recurring-plans/trigger"
 
-const SIPAY_PROVIDERS = ["pp_sipay_sipay", "pp_sipay-2d_sipay"]
-
-/** A pre-authorization captured in Medusa (full or partial) is paid: its attempt says so at once. */
+/**
+ * A Sipay payment captured in Medusa (a sale as it is authorized, a pre-authorization later, full
+ * or partial). Its attempt, read once, serves both consequences: a pre-authorization's attempt is
+ * paid at once, and a recurring first payment gets its plan recorded (the gateway opens a plan once
+ * the money is taken).
+ */
 export default async function sipayPaymentCapturedHandler({ event, container }: SubscriberArgs<{ id: string }>) {
   const [payment] = await container.resolve(Modules.PAYMENT).listPayments({ id: event.data.id })
-  if (!payment || !SIPAY_PROVIDERS.includes(payment.provider_id)) {
-    return
-  }
-  const data = (payment.data as Record<string, unknown> | null) ?? {}
-  // A sale ("Auth") is captured as it is authorized: there is no pre-authorization to mark paid.
-  if (typeof data.invoice_id !== "string" || data.transaction_type === "Auth") {
+  if (!payment || !SIPAY_PROVIDER.test(payment.provider_id)) {
     return
   }
   const sipay = container.resolve<SipayModuleService>(SIPAY_MODULE)
-  const [attempt] = await sipay.listPaymentAttempts({ invoice_id: data.invoice_id, status: "authorized" })
-  if (attempt) {
+  const invoiceId = (payment.data as Record<string, unknown> | null)?.invoice_id
+  const [attempt] = typeof invoiceId === "string" ? await sipay.listPaymentAttempts({ invoice_id: invoiceId }, { select: ["id", "status", "metadata"] }) : []
+  if (attempt?.status === "authorized") {
     await sipay.updatePaymentAttempts({ id: attempt.id, status: "paid" })
+  }
+  if (attempt && !mayOpenPlan([attempt as { metadata?: Record<string, unknown> | null }])) {
+    return
+  }
+  try {
+    await recordPlanOfCollection(container, payment.payment_collection_id)
+  } catch (error) {
+    container.resolve(ContainerRegistrationKeys.LOGGER).warn(`Sipay recurring plan (${event.name}): ${(error as Error).message}`)
   }
 }
 

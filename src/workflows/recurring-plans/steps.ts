@@ -7,7 +7,8 @@ import { actionValue, planFactsOf, type PlanAction, type PlanHistoryEntry } from
 import { SipayError } from "../../lib/sipay/errors"
 import { toMedusaError } from "../../providers/sipay/core/sipay-base"
 
-const SIPAY_PROVIDER = /^pp_sipay(-2d)?_/
+/** The payment providers of this plugin, whatever id the store registered it under. */
+export const SIPAY_PROVIDER = /^pp_sipay(-2d)?_/
 
 type PlanRecord = { id: string; plan_code: string; invoice_id: string; status: string; history: { entries?: PlanHistoryEntry[] } | null; [field: string]: unknown }
 
