@@ -2,7 +2,8 @@ import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ContainerRegistrationKeys, Modules, PaymentEvents } from "@medusajs/framework/utils"
 import { SIPAY_MODULE } from "../modules/sipay"
 import type SipayModuleService from "../modules/sipay/service"
-import { mayOpenPlan, recordPlanOfCollection, SIPAY_PROVIDER } from "../workflows/recurring-plans/trigger"
+import { SIPAY_PROVIDER } from "../providers/sipay/utils/provider-ids"
+import { mayOpenPlan, recordPlanOfCollection } from "../workflows/recurring-plans/trigger"
 
 /**
  * A Sipay payment captured in Medusa (a sale as it is authorized, a pre-authorization later, full

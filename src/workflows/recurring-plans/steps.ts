@@ -6,9 +6,8 @@ import { recurringPlanOfCart } from "../../lib/checkout/recurring"
 import { actionValue, planFactsOf, type PlanAction, type PlanHistoryEntry } from "../../lib/recurring-plans/facts"
 import { SipayError } from "../../lib/sipay/errors"
 import { toMedusaError } from "../../providers/sipay/core/sipay-base"
+import { SIPAY_PROVIDER } from "../../providers/sipay/utils/provider-ids"
 
-/** The payment providers of this plugin, whatever id the store registered it under. */
-export const SIPAY_PROVIDER = /^pp_sipay(-2d)?_/
 
 type PlanRecord = { id: string; plan_code: string; invoice_id: string; status: string; history: { entries?: PlanHistoryEntry[] } | null; [field: string]: unknown }
 

@@ -4,8 +4,6 @@ import { SIPAY_MODULE } from "../../modules/sipay"
 import type SipayModuleService from "../../modules/sipay/service"
 import { recordRecurringPlanWorkflow } from "./index"
 
-export { SIPAY_PROVIDER } from "./steps"
-
 type AttemptFlags = { metadata?: Record<string, unknown> | null }
 
 /**

@@ -10,8 +10,8 @@ import { SIPAY_MODULE } from "../../../../../../modules/sipay"
 import { LedgerStore } from "../../../../../../modules/sipay/ledger/store"
 import type SipayModuleService from "../../../../../../modules/sipay/service"
 import { toMedusaError } from "../../../../../../providers/sipay/core/sipay-base"
+import { SIPAY_PROVIDER } from "../../../../../../providers/sipay/utils/provider-ids"
 
-const SIPAY_PROVIDER = /^pp_sipay(-2d)?_/
 /** How long GET serves the gateway's last checkstatus answer for an invoice; POST .../refresh always asks again. */
 const GATEWAY_ANSWER_TTL_MS = 5 * 60 * 1000
 const GATEWAY_ANSWER_LIMIT = 500
