@@ -434,9 +434,14 @@ export class Quiesce extends Step {
 const slot = fc.integer({ min: 0, max: 2 })
 const pick = fc.nat({ max: 7 })
 
+/** A shopper opening a checkout: every sequence starts with a few. */
+export const checkoutArbitrary = fc
+  .tuple(slot, fc.constantFrom<"3d" | "2d">("3d", "2d"), fc.tuple(fc.integer({ min: 1, max: 2 }), fc.integer({ min: 0, max: 1 })))
+  .map(([s, p, q]) => new NewCheckout(s, p, q))
+
 /** Weighted: shoppers act most, the merchant and the gateway less, jobs and faults in between. */
 export const commandArbitraries: fc.Arbitrary<Command>[] = [
-  ...Array(3).fill(fc.tuple(slot, fc.constantFrom<"3d" | "2d">("3d", "2d"), fc.tuple(fc.integer({ min: 1, max: 2 }), fc.integer({ min: 0, max: 1 }))).map(([s, p, q]) => new NewCheckout(s, p, q))),
+  ...Array(2).fill(checkoutArbitrary),
   ...Array(3).fill(slot.map((s) => new OpenForm(s))),
   ...Array(4).fill(
     fc

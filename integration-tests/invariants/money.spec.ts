@@ -2,7 +2,7 @@ import fc from "fast-check"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { seedStoreWithAdmin } from "../harness/seed"
 import { clearSandboxFaults, useSipayStack } from "../harness/stack"
-import { commandArbitraries, LedgerSync, NewCheckout, OpenForm, PayDirect, PayTab, Quiesce } from "./commands"
+import { checkoutArbitrary, commandArbitraries, LedgerSync, NewCheckout, OpenForm, PayDirect, PayTab, Quiesce } from "./commands"
 import { newModel, type Model } from "./model"
 import { watchWebhooks } from "./quiesce"
 import { runSettings } from "./settings"
@@ -60,10 +60,12 @@ medusaIntegrationTestRunner({
 
     it(`random sequences (${settings.describe}) keep every lira accounted for`, async () => {
       const stats = { sequences: 0, commands: 0 }
-      const property = fc.asyncProperty(fc.commands(commandArbitraries, { maxCommands: settings.maxCommands, size: "max" }), async (commands) => {
+      // Each sequence opens two or three carts, then runs commands drawn by weight; every sequence ends quiet.
+      const sequences = fc.tuple(fc.array(checkoutArbitrary, { minLength: 2, maxLength: 3 }), fc.commands(commandArbitraries, { maxCommands: settings.maxCommands, size: "max" }))
+      const property = fc.asyncProperty(sequences, async ([opening, commands]) => {
         const model = newModel()
         try {
-          await fc.asyncModelRun(() => ({ model, real: world }), [...commands, new Quiesce()])
+          await fc.asyncModelRun(() => ({ model, real: world }), [...opening, ...commands, new Quiesce()])
         } finally {
           stats.sequences++
           stats.commands += model.log.length
@@ -76,7 +78,7 @@ medusaIntegrationTestRunner({
       )
       if (details.failed) {
         throw new Error(
-          `${fc.defaultReportMessage(details)}\n\nReplay: npm run invariants -- --seed ${settings.seed}${details.counterexamplePath ? ` --path ${details.counterexamplePath}` : ""}`
+          `${fc.defaultReportMessage(details)}\n\n${(details.errorInstance as Error | undefined)?.message ?? ""}\n\nReplay: npm run invariants -- --seed ${settings.seed}${details.counterexamplePath ? ` --path ${details.counterexamplePath}` : ""}`
         )
       }
     })

@@ -1,7 +1,7 @@
 import { ContainerRegistrationKeys, Modules, PaymentWebhookEvents } from "@medusajs/framework/utils"
 import reconcileSipayAttempts from "../../src/jobs/sipay-reconcile-attempts"
 import watchSipayPreAuthorizations from "../../src/jobs/sipay-pre-authorizations"
-import { syncLedger } from "../../src/lib/sales-report/ledger-sync"
+import { syncLedger } from "../../src/workflows/sales-ledger/sync-ledger"
 import { gatewayDay } from "../../src/lib/sales-report/calendar"
 import { sessionsOf, type Model } from "./model"
 import { eventualViolations } from "./oracle"
@@ -65,7 +65,7 @@ async function fingerprint(world: World): Promise<string> {
   return JSON.stringify([calls, log.length, rows.rows[0]])
 }
 
-async function still(world: World, quietMs = 1200, timeoutMs = 60000): Promise<void> {
+async function still(world: World, quietMs = 800, timeoutMs = 60000): Promise<void> {
   const deadline = Date.now() + timeoutMs
   let last = await fingerprint(world)
   let since = Date.now()

@@ -11,7 +11,7 @@ export function runSettings(env: NodeJS.ProcessEnv = process.env) {
   const seed = env.INVARIANT_SEED ? Number(env.INVARIANT_SEED) : CI_SEED
   const numRuns = env.INVARIANT_RUNS ? Number(env.INVARIANT_RUNS) : CI_RUNS
   const path = env.INVARIANT_PATH || undefined
-  const maxCommands = env.INVARIANT_MAX_COMMANDS ? Number(env.INVARIANT_MAX_COMMANDS) : 20
+  const maxCommands = env.INVARIANT_MAX_COMMANDS ? Number(env.INVARIANT_MAX_COMMANDS) : 28
   if (!Number.isInteger(seed) || !Number.isInteger(numRuns) || numRuns < 1 || !Number.isInteger(maxCommands) || maxCommands < 1) {
     throw new Error("INVARIANT_SEED, INVARIANT_RUNS and INVARIANT_MAX_COMMANDS must be whole numbers (runs and commands at least 1)")
   }

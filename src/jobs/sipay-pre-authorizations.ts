@@ -5,7 +5,7 @@ import type SipayModuleService from "../modules/sipay/service"
 import { PRE_AUTHORIZATION_DAYS } from "../lib/options"
 import { tryWithAdvisoryLock, type AdvisoryLockDatabase } from "../lib/shared-state/advisory-lock"
 import { preAuthorizationDeadline } from "../lib/sales-report/pre-authorization"
-import { classifyTransaction } from "../providers/sipay/utils/status"
+import { classifyTransaction } from "../lib/sipay/outcome"
 
 export const PRE_AUTHORIZATION_EXPIRING_EVENT = "sipay.pre_authorization.expiring"
 export const PRE_AUTHORIZATION_CANCELLED_EVENT = "sipay.pre_authorization.cancelled"

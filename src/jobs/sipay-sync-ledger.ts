@@ -1,6 +1,6 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { defineFileConfig } from "@medusajs/framework/utils"
-import { syncLedger, type LedgerSyncReport } from "../lib/sales-report/ledger-sync"
+import { syncLedger, type LedgerSyncReport } from "../workflows/sales-ledger/sync-ledger"
 
 /**
  * Pulls the gateway's sales into the ledger: today on every run, older days of the window once a

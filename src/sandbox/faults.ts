@@ -11,8 +11,8 @@ export type FaultOperation = (typeof FAULT_OPERATIONS)[number]
 /** Kinds applied when a request arrives (charge_then_drop after it was handled). */
 export const REQUEST_FAULTS = ["latency", "http_500", "http_502", "drop_connection", "charge_then_drop"] as const
 /** Kinds applied when a webhook is sent. */
-export const WEBHOOK_FAULTS = ["duplicate", "delay", "bad_result_hash"] as const
-export const FAULT_KINDS = [...REQUEST_FAULTS, "duplicate", "delay", "bad_result_hash"] as const
+export const WEBHOOK_FAULTS = ["duplicate", "delay", "drop", "bad_result_hash"] as const
+export const FAULT_KINDS = [...REQUEST_FAULTS, "duplicate", "delay", "drop", "bad_result_hash"] as const
 export type FaultKind = (typeof FAULT_KINDS)[number]
 
 export type Fault = { operation: FaultOperation; kind: FaultKind; times: number; ms: number }
@@ -31,8 +31,8 @@ export function faultProblem(input: Record<string, unknown>): string | null {
   if (kind === "bad_result_hash") {
     return RESULT_HASH_OPERATIONS.includes(operation as string) ? null : `bad_result_hash applies to ${RESULT_HASH_OPERATIONS.join(", ")}`
   }
-  if ((kind === "duplicate" || kind === "delay") !== isWebhook) {
-    return isWebhook ? `${operation} takes duplicate, delay or bad_result_hash` : `${kind} applies to webhooks only`
+  if ((kind === "duplicate" || kind === "delay" || kind === "drop") !== isWebhook) {
+    return isWebhook ? `${operation} takes duplicate, delay, drop or bad_result_hash` : `${kind} applies to webhooks only`
   }
   return null
 }

@@ -29,7 +29,13 @@ export class WebhookSender {
   ) {}
 
   send(delivery: WebhookDelivery): void {
-    const fault = this.faults.take(delivery.operation, ["duplicate", "delay"])
+    const fault = this.faults.take(delivery.operation, ["duplicate", "delay", "drop"])
+    if (fault?.kind === "drop") {
+      // A webhook the gateway never sends: logged as such, so a test can tell it from one still on its way.
+      this.store.state.webhook_log.push({ kind: delivery.kind, url: delivery.url, key: delivery.key, body: delivery.body, status: 0, attempt: 0, sent_at: new Date(this.clock.now()).toISOString(), error: "dropped (test fault)" })
+      this.store.save()
+      return
+    }
     const copies = fault?.kind === "duplicate" ? 2 : 1
     const delayMs = fault?.kind === "delay" ? fault.ms : 0
     for (let i = 0; i < copies; i++) this.later(delayMs, () => this.attempt(delivery, 1))

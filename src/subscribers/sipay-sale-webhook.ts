@@ -5,7 +5,7 @@ import type SipayModuleService from "../modules/sipay/service"
 import { parseInvoiceId } from "../providers/sipay/utils/session-data"
 import { webhookFields } from "../lib/sipay"
 import { settlePaymentAttemptWorkflow } from "../workflows/settle-payment-attempt"
-import { syncLedger } from "../lib/sales-report/ledger-sync"
+import { syncLedger } from "../workflows/sales-ledger/sync-ledger"
 import { gatewayDay } from "../lib/sales-report/calendar"
 
 type WebhookEvent = { provider: string; payload: { data?: unknown; rawData?: unknown } }

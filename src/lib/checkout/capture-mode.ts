@@ -1,6 +1,6 @@
 import type { SipayClient, TransactionStatus } from "../sipay"
 import { AdvisoryLockDatabase, withAdvisoryLock } from "../shared-state/advisory-lock"
-import { classifyTransaction } from "../../providers/sipay/utils/status"
+import { classifyTransaction } from "../sipay/outcome"
 
 /** The store's PostgreSQL (Medusa's PG_CONNECTION, a Knex instance): the capture lock lives there. */
 export type LockDatabase = AdvisoryLockDatabase

@@ -1,10 +1,12 @@
-import type { LedgerStore } from "../../modules/sipay/ledger/store"
 import type { SaleRecord, TransactionsQuery } from "../sipay/types"
 import { toLedgerRow, type LedgerRow } from "./ledger-row"
 
 const BATCH_SIZE = 1000
 
 export type PullReport = { day: string; sales: number; inserted: number; updated: number }
+
+/** Where the rows go: the module's LedgerStore (anything with its upsert). */
+type LedgerSink = { upsert(rows: readonly LedgerRow[], syncedAt: Date): Promise<{ inserted: number; updated: number }> }
 
 type SalesSource = { streamTransactions(query: TransactionsQuery, onSale: (sale: SaleRecord) => void | Promise<void>): Promise<number> }
 
@@ -14,7 +16,7 @@ type SalesSource = { streamTransactions(query: TransactionsQuery, onSale: (sale:
  * Memory stays at about two batches, whatever the day's size. No Medusa here: the job and the bench
  * share it.
  */
-export async function pullDayIntoLedger(source: SalesSource, store: Pick<LedgerStore, "upsert">, day: string, syncedAt = new Date()): Promise<PullReport> {
+export async function pullDayIntoLedger(source: SalesSource, store: LedgerSink, day: string, syncedAt = new Date()): Promise<PullReport> {
   const report: PullReport = { day, sales: 0, inserted: 0, updated: 0 }
   let batch: LedgerRow[] = []
   let inFlight: Promise<void> | null = null

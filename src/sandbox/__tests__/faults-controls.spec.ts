@@ -96,6 +96,17 @@ describe("sandbox: faults (test controls)", () => {
     await receiver.waitFor(1)
   })
 
+  it("drop never sends the sale webhook, and the webhook log says so; the next one goes out", async () => {
+    await arm({ operation: "sale_webhook", kind: "drop" })
+    const { body } = await pay2d({ sale_webhook_key: "shop" })
+    await sleep(300)
+    expect(receiver.received).toHaveLength(0)
+    const log = (await (await fetch(`${sandbox.link_base}/__sandbox/webhooks`)).json()) as { body: { invoice_id: string }; status: number; error?: string }[]
+    expect(log.find((entry) => entry.body.invoice_id === body.data.invoice_id)).toMatchObject({ status: 0, error: "dropped (test fault)" })
+    await pay2d({ sale_webhook_key: "shop" })
+    await receiver.waitFor(1)
+  })
+
   it("bad_result_hash signs the 2D result, the 3D redirect and the webhook with a wrong secret", async () => {
     await arm({ operation: "paySmart2D", kind: "bad_result_hash" })
     await arm({ operation: "sale_webhook", kind: "bad_result_hash" })

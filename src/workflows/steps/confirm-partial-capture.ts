@@ -3,7 +3,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { SIPAY_MODULE } from "../../modules/sipay"
 import type SipayModuleService from "../../modules/sipay/service"
 import { formatAmount, fromMinorUnits, toMinorUnits } from "../../lib/sipay"
-import { classifyTransaction } from "../../providers/sipay/utils/status"
+import { classifyTransaction } from "../../lib/sipay/outcome"
 
 const SIPAY_PROVIDERS = ["pp_sipay_sipay", "pp_sipay-2d_sipay"]
 

@@ -1,5 +1,5 @@
 import { SipayClient, TransactionStatus, fromMinorUnits, toMinorUnits } from "../../lib/sipay"
-import { classifyTransaction } from "../../providers/sipay/utils/status"
+import { classifyTransaction } from "../../lib/sipay/outcome"
 
 /**
  * Gives back a payment that must not become an order (a form paid after the cart changed, a second

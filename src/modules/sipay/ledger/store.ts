@@ -34,6 +34,8 @@ export type LedgerDayStatus = { day: string; sale_count: number; last_synced_at:
 export type ActionCandidate = {
   sale_id: string
   invoice_id: string
+  gateway_order_id: string | null
+  dpl_id: number | null
   transaction_state_id: number
   total_refunded_amount: string
   gross: string
@@ -346,7 +348,7 @@ export class LedgerStore {
     if (!days.length) return []
     const rows = rowsOf(
       await this.db.raw(
-        `SELECT sale_id, invoice_id, transaction_state_id, total_refunded_amount, gross, currency_code, acted_on
+        `SELECT sale_id, invoice_id, gateway_order_id, dpl_id, transaction_state_id, total_refunded_amount, gross, currency_code, acted_on
          FROM sipay_ledger_sale
          WHERE deleted_at IS NULL AND day = ANY(?::text[]) AND (total_refunded_amount > 0 OR transaction_state_id = 11)`,
         [`{${days.join(",")}}`]
@@ -355,6 +357,8 @@ export class LedgerStore {
     return rows.map((row) => ({
       sale_id: row.sale_id,
       invoice_id: row.invoice_id,
+      gateway_order_id: row.gateway_order_id ?? null,
+      dpl_id: row.dpl_id === null || row.dpl_id === undefined ? null : Number(row.dpl_id),
       transaction_state_id: Number(row.transaction_state_id),
       total_refunded_amount: decimal(row.total_refunded_amount),
       gross: decimal(row.gross),

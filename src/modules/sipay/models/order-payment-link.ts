@@ -6,7 +6,7 @@ import { model } from "@medusajs/framework/utils"
  * `sipay_payment_link` row; its payment is found in the sales ledger by dpl_id. The settlement
  * columns are the durable record that makes paying the order (and giving back a payment that must
  * not be kept) happen once, whichever of the ledger job, "sync now", the webhook or the order's
- * view sees the sale first (src/lib/order-payment-links/settle.ts).
+ * view sees the sale first (src/workflows/order-payment-links/settle-links.ts).
  */
 export const OrderPaymentLink = model
   .define("sipay_order_payment_link", {

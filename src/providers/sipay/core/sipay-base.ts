@@ -24,7 +24,8 @@ import {
 import { AbstractPaymentProvider, ContainerRegistrationKeys, MedusaError, PaymentActions, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { SipayClient, SipayError, amountsEqual, formatAmount, fromMinorUnits, toMinorUnits, webhookFields } from "../../../lib/sipay"
 import { assertValidOptions, SipayOptions } from "../../../lib/options"
-import { classifyTransaction, GatewayOutcome, toSessionStatus } from "../utils/status"
+import { toSessionStatus } from "../utils/status"
+import { classifyTransaction, type GatewayOutcome } from "../../../lib/sipay/outcome"
 import {
   droppingPlantedKeys,
   invoiceIdsOfSession,
@@ -39,6 +40,7 @@ import { clientFor } from "../../../lib/client-factory"
 import { enforceCaptureMode, LockDatabase } from "../../../lib/checkout/capture-mode"
 import { signedConfirmation, validConfirmation } from "../../../lib/checkout/confirmation"
 import { authorizePhoneOrderSale, isBoundPhoneOrderSale, phoneOrderSaleOf } from "../utils/phone-order"
+import { readRefundRow, refundPaymentAtGateway, type RefundDatabase } from "./refunds"
 
 type Cradle = { logger?: Logger } & Record<string, unknown>
 
@@ -62,7 +64,8 @@ const DEFAULT_GATEWAY_CHECKS = 3
  * |                               |                                  | error                                                         |
  * | capturePayment                | confirmPayment status 1          | already Completed -> success, no second call                  |
  * | cancelPayment                 | confirmPayment status 2          | already cancelled -> success                                  |
- * | refundPayment                 | checkstatus, refund              | at most captured - refunded; a refund already made is seen    |
+ * | refundPayment                 | checkstatus, refund (none when   | at most captured - refunded; a refund the ledger records (made |
+ * |                               | the ledger records one)          | in the panel) is never sent; a retry is refused as reused (104)|
  * | retrievePayment, getStatus    | checkstatus                      |                                                               |
  * | getWebhookActionAndData       | (sale webhook, result hash)      | verified -> not_supported (the plugin's subscriber settles    |
  * |                               |                                  | it, see below); forged -> error                               |
@@ -255,8 +258,8 @@ export abstract class SipayBase extends AbstractPaymentProvider<SipayOptions> {
     }
   }
 
-  /** The store's PostgreSQL (Knex), for the capture lock shared by every process; resolved on first use. */
-  private database(): LockDatabase {
+  /** The store's PostgreSQL (Knex), for the capture lock shared by every process and Medusa's refund rows; resolved on first use. */
+  private database(): LockDatabase & RefundDatabase {
     const cradle = this.cradle_ as Record<string, unknown>
     let db: unknown
     try {
@@ -267,7 +270,7 @@ export abstract class SipayBase extends AbstractPaymentProvider<SipayOptions> {
     if (!db) {
       throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "Sipay: the payment module has no database connection for the capture lock")
     }
-    return db as LockDatabase
+    return db as LockDatabase & RefundDatabase
   }
 
   async capturePayment({ data }: CapturePaymentInput): Promise<CapturePaymentOutput> {
@@ -311,40 +314,28 @@ export abstract class SipayBase extends AbstractPaymentProvider<SipayOptions> {
     throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `The payment cannot be cancelled: the gateway reports it ${describe(outcome)}; refund it instead`)
   }
 
+  /**
+   * A refund Medusa created: recorded only (one checkstatus, no refund call) when the server marked it
+   * as one the gateway already made, else sent with an id that makes a retry of it idempotent
+   * (./refunds.ts). Medusa deletes a refund whose provider call failed, and retries with a new one.
+   */
   async refundPayment({ amount, data, context }: RefundPaymentInput): Promise<RefundPaymentOutput> {
     const session = this.paidSession(data, "refund")
-    const requested = toMinorUnits(amount as never)
-    const medusaRefunded = toMinorUnits(session.refunded_amount ?? "0")
-    const before = await this.askGateway(() => this.client_.checkStatus(session.invoice_id), "checkstatus")
-    const gatewayRefundedBefore = toMinorUnits(before.totalRefundedAmount ?? "0")
-    // Medusa deletes a failed refund and retries with a new id: the gateway's refunded total is the truth.
-    if (gatewayRefundedBefore >= medusaRefunded + requested) {
-      return { data: { ...session, refunded_amount: fromMinorUnits(gatewayRefundedBefore) } }
-    }
-    if (classifyTransaction(before) !== "captured") {
-      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "Only a captured payment can be refunded; cancel a pre-authorization instead")
-    }
-    const captured = toMinorUnits(before.transactionAmount ?? session.captured_amount ?? session.amount)
-    const refundable = captured - gatewayRefundedBefore
-    if (requested > refundable) {
-      throw new MedusaError(
-        MedusaError.Types.INVALID_DATA,
-        `A refund of ${fromMinorUnits(requested)} exceeds what is left to refund (${fromMinorUnits(refundable)} ${session.currency_code})`
-      )
-    }
+    const db = this.database()
+    const row = await readRefundRow(db, context?.idempotency_key)
     try {
-      await this.client_.refund(session.invoice_id, fromMinorUnits(requested), {
-        refundTransactionId: refundTransactionIdFrom(context?.idempotency_key),
+      const updated = await refundPaymentAtGateway({
+        client: this.client_,
+        appSecret: this.options_.appSecret,
+        session,
+        requestedMinor: toMinorUnits(amount as never),
+        row,
+        checkStatus: (invoiceId) => this.askGateway(() => this.client_.checkStatus(invoiceId), "checkstatus"),
       })
+      return { data: updated }
     } catch (error) {
-      // A reused refund id (104) or a lost answer: the gateway's refunded total says whether it went through.
-      const after = await this.askGateway(() => this.client_.checkStatus(session.invoice_id), "checkstatus")
-      const gatewayRefundedAfter = toMinorUnits(after.totalRefundedAmount ?? "0")
-      if (gatewayRefundedAfter < gatewayRefundedBefore + requested) {
-        throw toMedusaError(error, "refund")
-      }
+      throw toMedusaError(error, "refund")
     }
-    return { data: { ...session, refunded_amount: fromMinorUnits(gatewayRefundedBefore + requested) } }
   }
 
   async retrievePayment({ data }: RetrievePaymentInput): Promise<RetrievePaymentOutput> {
@@ -412,11 +403,6 @@ export abstract class SipayBase extends AbstractPaymentProvider<SipayOptions> {
 
 function describe(outcome: GatewayOutcome): string {
   return outcome === "not_found" ? "unknown" : outcome
-}
-
-/** The gateway's refund_transaction_id from Medusa's refund id (alphanumeric and '_'). */
-function refundTransactionIdFrom(idempotencyKey: string | undefined): string | undefined {
-  return idempotencyKey ? idempotencyKey.replace(/[^A-Za-z0-9_]/g, "").slice(0, 64) : undefined
 }
 
 export function toMedusaError(error: unknown, operation: string): MedusaError {

@@ -1,7 +1,7 @@
 import { macsEqual, serverMac } from "../../../lib/server-mac"
 import { MedusaError, PaymentSessionStatus } from "@medusajs/framework/utils"
 import { amountsEqual, formatAmount, type TransactionStatus } from "../../../lib/sipay"
-import { classifyTransaction } from "./status"
+import { classifyTransaction } from "../../../lib/sipay/outcome"
 import type { SipaySessionData } from "./session-data"
 
 /**

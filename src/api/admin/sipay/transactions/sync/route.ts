@@ -2,7 +2,7 @@ import type { AuthenticatedMedusaRequest, MedusaResponse } from "@medusajs/frame
 import { zodValidator } from "@medusajs/framework"
 import { MedusaError } from "@medusajs/framework/utils"
 import { gatewayDay } from "../../../../../lib/sales-report"
-import { syncLedger, type LedgerSyncReport } from "../../../../../lib/sales-report/ledger-sync"
+import { syncLedger, type LedgerSyncReport } from "../../../../../workflows/sales-ledger/sync-ledger"
 import { SyncBody } from "../validators"
 
 /** "Sync now": pulls one day (default today) from the gateway into the ledger, then acts on what changed. */

@@ -4,7 +4,7 @@ import { formatAmount } from "../../../../../../lib/sipay/amount"
 import { linkBaseOf } from "../../../../../../lib/payment-links"
 import { createOrderPaymentLinkWorkflow } from "../../../../../../workflows/order-payment-links/create-order-payment-link"
 import { refreshPaymentLinkWorkflow } from "../../../../../../workflows/payment-links"
-import { settleOrderPaymentLinks } from "../../../../../../lib/order-payment-links/settle"
+import { settleOrderPaymentLinks } from "../../../../../../workflows/order-payment-links/settle-links"
 import { sipayModuleOf } from "../../../../../sipay-responses"
 import { CreateOrderPaymentLinkBody } from "./validators"
 

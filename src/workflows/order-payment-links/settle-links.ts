@@ -3,12 +3,12 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { SIPAY_MODULE } from "../../modules/sipay"
 import { LedgerStore } from "../../modules/sipay/ledger/store"
 import type SipayModuleService from "../../modules/sipay/service"
-import { classifyTransaction } from "../../providers/sipay/utils/status"
-import { settleOrderPaymentLinkWorkflow, PHONE_ORDER_PROVIDER_ID } from "../../workflows/order-payment-links/settle-order-payment-link"
-import { reverseGatewayPayment } from "../../workflows/steps/reverse-payment"
-import { AdvisoryLockTimeout, withAdvisoryLock, type AdvisoryLockDatabase } from "../shared-state/advisory-lock"
-import { formatAmount } from "../sipay/amount"
-import { decideLinkSale, PAID_COLLECTION_STATUSES, type RefusalReason } from "./settlement"
+import { classifyTransaction } from "../../lib/sipay/outcome"
+import { settleOrderPaymentLinkWorkflow, PHONE_ORDER_PROVIDER_ID } from "./settle-order-payment-link"
+import { reverseGatewayPayment } from "../steps/reverse-payment"
+import { AdvisoryLockTimeout, withAdvisoryLock, type AdvisoryLockDatabase } from "../../lib/shared-state/advisory-lock"
+import { formatAmount } from "../../lib/sipay/amount"
+import { decideLinkSale, PAID_COLLECTION_STATUSES, type RefusalReason } from "../../lib/order-payment-links/settlement"
 
 /** How long a run waits for another run settling the same link before leaving it to that run. */
 const LINK_LOCK_WAIT_MS = 60_000
