@@ -1,9 +1,9 @@
 import fc from "fast-check"
 import { createCart, DECLINING_CARD, issueThreeDForm, PAYING_CARD, payAtGateway, returnToStore, startPaymentSession, storeHeaders } from "../harness/shopper"
-import { active, ask, ordered, type Model } from "./model"
+import { ask, isRunSale, ordered, type Model } from "./model"
 import { safetyViolations } from "./oracle"
 import { quiesce, runLedgerSync, runPreAuthorizationWatch, runReconciliation } from "./quiesce"
-import { control, medusaPayments, ordersOfCarts, refundInPanel, type World } from "./world"
+import { collectionsOfOrders, control, medusaPayments, ordersOfCarts, refundInPanel, type World } from "./world"
 
 /**
  * The commands of the money-invariant suite: a shopper, the gateway, the merchant, the plugin's jobs
@@ -16,7 +16,7 @@ const PROVIDER_IDS = { "3d": "pp_sipay_sipay", "2d": "pp_sipay-2d_sipay" } as co
 
 abstract class Step implements Command {
   abstract check(model: Readonly<Model>): boolean
-  protected abstract act(model: Model, world: World): Promise<string>
+  abstract act(model: Model, world: World): Promise<string>
   abstract toString(): string
   async run(model: Model, world: World): Promise<void> {
     const said = await this.act(model, world)
@@ -40,82 +40,120 @@ const answer = <T>(promise: Promise<T>) => promise.catch((error: any) => error?.
 
 // ---- shopper -------------------------------------------------------------------------------
 
-/** A shopper fills a cart and chooses card payment: 3D (own form) or direct. */
+const openCheckouts = (model: Model, provider?: "3d" | "2d") => model.checkouts.filter((checkout) => checkout.orderId === null && (!provider || checkout.provider === provider))
+const choose = <T>(list: T[], pick: number): T | undefined => (list.length ? list[pick % list.length] : undefined)
+
+/** A shopper fills a cart and chooses card payment: 3D (own form) or direct. A few carts are open at once. */
 export class NewCheckout extends Step {
-  constructor(readonly slot: number, readonly provider: "3d" | "2d", readonly quantities: number[]) {
+  constructor(readonly provider: "3d" | "2d", readonly quantities: number[]) {
     super()
   }
   check(model: Readonly<Model>) {
-    return !active(model as Model, this.slot)
+    return openCheckouts(model as Model).length < 3
   }
   async act(model: Model, world: World) {
     const cart = await createCart(world.api, world.store, this.quantities)
     const { collectionId, session } = await startPaymentSession(world.api, world.store, cart.id, PROVIDER_IDS[this.provider])
-    model.checkouts.push({ slot: this.slot, cartId: cart.id, collectionId, provider: this.provider, sessionId: session.id, sessionIds: [session.id], tabs: [], orderId: null, quantities: this.quantities })
+    model.checkouts.push({ cartId: cart.id, collectionId, provider: this.provider, sessionId: session.id, sessionIds: [session.id], tabs: [], orderId: null, quantities: this.quantities })
     return `cart ${cart.id} ${cart.total} ${cart.currency_code}, session ${session.id}`
   }
   toString() {
-    return `NewCheckout(slot ${this.slot}, ${this.provider}, [${this.quantities}])`
+    return `NewCheckout(${this.provider}, [${this.quantities}])`
   }
 }
 
-/** One more tab with the own 3D form: a new attempt on the session. */
+/** One more tab with the own 3D form on an open 3D checkout: a new attempt on its session. */
 export class OpenForm extends Step {
-  constructor(readonly slot: number) {
+  constructor(readonly pick: number) {
     super()
   }
-  check(model: Readonly<Model>) {
-    const checkout = active(model as Model, this.slot)
-    return Boolean(checkout && checkout.provider === "3d" && checkout.tabs.filter((tab) => tab.sessionId === checkout.sessionId).length < 3)
+  private candidates(model: Model) {
+    return openCheckouts(model, "3d").filter((checkout) => checkout.tabs.filter((tab) => tab.sessionId === checkout.sessionId).length < 3)
   }
-  async act(model: Model, world: World) {
-    const checkout = active(model, this.slot)!
+  check(model: Readonly<Model>) {
+    return this.candidates(model as Model).length > 0
+  }
+  async act(model: Model, world: World): Promise<string> {
+    const checkout = choose(this.candidates(model), this.pick)!
     const form = await issueThreeDForm(world.api, world.store, checkout.sessionId).catch((error: Error) => error)
-    if (form instanceof Error) return `refused: ${form.message.slice(0, 200)}`
+    if (form instanceof Error) return `${checkout.cartId} refused: ${form.message.slice(0, 200)}`
     checkout.tabs.push({ invoiceId: form.invoice_id, sessionId: checkout.sessionId, used: false, form })
     return `tab ${form.invoice_id}`
   }
   toString() {
-    return `OpenForm(slot ${this.slot})`
+    return `OpenForm(${this.pick})`
   }
 }
 
-/** The shopper pays (or declines, or cancels) one open tab at the bank page, and comes back, or does not. */
+/** A shopper pays (or declines, or cancels) an open tab at the bank page, and comes back, or does not: any tab of the run, its cart ordered meanwhile or not. */
 export class PayTab extends Step {
-  constructor(readonly slot: number, readonly tab: number, readonly card: "good" | "declining", readonly bank: "confirm" | "cancel", readonly redirect: "deliver" | "lose") {
+  constructor(readonly pick: number, readonly card: "good" | "declining", readonly bank: "confirm" | "cancel", readonly redirect: "deliver" | "lose") {
     super()
   }
-  private pick(model: Model) {
-    const checkout = model.checkouts.filter((c) => c.slot === this.slot && c.tabs.some((tab) => !tab.used)).at(-1)
-    const open = checkout?.tabs.filter((tab) => !tab.used) ?? []
-    return checkout && open.length ? { checkout, tab: open[this.tab % open.length] } : null
+  private tabs(model: Model) {
+    return model.checkouts.flatMap((checkout) => checkout.tabs.filter((tab) => !tab.used))
   }
   check(model: Readonly<Model>) {
-    return this.pick(model as Model) !== null
+    return this.tabs(model as Model).length > 0
   }
   async act(model: Model, world: World) {
-    const { tab } = this.pick(model)!
+    const tab = choose(this.tabs(model), this.pick)!
     tab.used = true
-    const result = await payAtGateway(tab.form, this.card === "good" ? PAYING_CARD : DECLINING_CARD, { cancel: this.bank === "cancel" })
+    const result = await payAtGateway(tab.form, this.card === "good" ? PAYING_CARD : DECLINING_CARD, { cancel: this.bank === "cancel" }).catch((error: Error) => error)
+    if (result instanceof Error) return `${tab.invoiceId} at the gateway: ${result.message.slice(0, 200)}`
     if (this.redirect === "lose") return `${tab.invoiceId} at the bank: ${result.fields.status_code ?? result.fields.error_code ?? "?"}; the redirect is lost`
     const landing = await returnToStore(result)
     return `${tab.invoiceId}: back at ${landing.pathname}${landing.searchParams.get("error") ? ` (${landing.searchParams.get("error")})` : ""}`
   }
   toString() {
-    return `PayTab(slot ${this.slot}, tab ${this.tab}, ${this.card}, ${this.bank}, ${this.redirect})`
+    return `PayTab(${this.pick}, ${this.card}, ${this.bank}, ${this.redirect})`
   }
 }
 
-/** A direct payment submitted 1 to 3 times at once (a double click, a retry after a timeout). */
-export class PayDirect extends Step {
-  constructor(readonly slot: number, readonly times: number, readonly card: "good" | "declining") {
+/** A shopper opens the own 3D form on an open 3D checkout and pays it at once (the common case; OpenForm and PayTab interleave tabs). */
+export class PayNewTab extends Step {
+  private readonly open: OpenForm
+  private readonly pay: PayTab
+  constructor(readonly pick: number, readonly card: "good" | "declining", readonly bank: "confirm" | "cancel", readonly redirect: "deliver" | "lose") {
     super()
+    this.open = new OpenForm(pick)
+    this.pay = new PayTab(0, card, bank, redirect)
   }
   check(model: Readonly<Model>) {
-    return active(model as Model, this.slot)?.provider === "2d"
+    return this.open.check(model)
   }
   async act(model: Model, world: World) {
-    const checkout = active(model, this.slot)!
+    const opened = await this.open.act(model, world)
+    const tab = model.checkouts.flatMap((checkout) => checkout.tabs).at(-1)
+    if (!tab || tab.used || !opened.startsWith("tab ")) return opened
+    // The tab just opened is the newest unused one: pay exactly it.
+    const others = model.checkouts.flatMap((checkout) => checkout.tabs.filter((t) => !t.used && t !== tab))
+    others.forEach((t) => (t.used = true))
+    try {
+      return `${opened}; ${await this.pay.act(model, world)}`
+    } finally {
+      others.forEach((t) => (t.used = false))
+    }
+  }
+  toString() {
+    return `PayNewTab(${this.pick}, ${this.card}, ${this.bank}, ${this.redirect})`
+  }
+}
+
+/** A direct payment submitted 1 to 3 times at once (a double click, a retry after a timeout), on a 2D checkout (its cart ordered meanwhile or not). */
+export class PayDirect extends Step {
+  constructor(readonly pick: number, readonly times: number, readonly card: "good" | "declining") {
+    super()
+  }
+  private candidates(model: Model) {
+    const open = openCheckouts(model, "2d")
+    return open.length ? open : model.checkouts.filter((checkout) => checkout.provider === "2d")
+  }
+  check(model: Readonly<Model>) {
+    return this.candidates(model as Model).length > 0
+  }
+  async act(model: Model, world: World) {
+    const checkout = choose(this.candidates(model), this.pick)!
     const card = this.card === "good" ? PAYING_CARD : DECLINING_CARD
     const body = {
       installments_number: 1,
@@ -124,54 +162,54 @@ export class PayDirect extends Step {
     const answers = await Promise.all(
       Array.from({ length: this.times }, () => answer(world.api.post(`/store/sipay/payment-sessions/${checkout.sessionId}/pay-2d`, body, storeHeaders(world.store))))
     )
-    return answers.map((a) => `${a.status} ${a.data?.status ?? a.data?.code ?? ""} ${a.data?.invoice_id ?? ""}`).join("; ")
+    return `${checkout.cartId}: ${answers.map((a) => `${a.status} ${a.data?.status ?? a.data?.code ?? ""} ${a.data?.invoice_id ?? a.data?.message ?? ""}`).join("; ")}`
   }
   toString() {
-    return `PayDirect(slot ${this.slot}, x${this.times}, ${this.card})`
+    return `PayDirect(${this.pick}, x${this.times}, ${this.card})`
   }
 }
 
 /** The shopper adds a line after a form was issued: Medusa deletes the session, the storefront starts another. */
 export class ChangeCart extends Step {
-  constructor(readonly slot: number) {
+  constructor(readonly pick: number) {
     super()
   }
   check(model: Readonly<Model>) {
-    return Boolean(active(model as Model, this.slot))
+    return openCheckouts(model as Model).length > 0
   }
   async act(model: Model, world: World) {
-    const checkout = active(model, this.slot)!
+    const checkout = choose(openCheckouts(model), this.pick)!
     const product = world.store.products[2]
     const added = await answer(world.api.post(`/store/carts/${checkout.cartId}/line-items`, { variant_id: product.variantId, quantity: 1 }, storeHeaders(world.store)))
-    if (added.status !== 200) return `refused ${added.status}: ${added.data?.message}`
+    if (added.status !== 200) return `${checkout.cartId} refused ${added.status}: ${added.data?.message}`
     const { collectionId, session } = await startPaymentSession(world.api, world.store, checkout.cartId, PROVIDER_IDS[checkout.provider]).catch(() => ({ collectionId: checkout.collectionId, session: null as any }))
     if (session) {
       checkout.sessionId = session.id
       checkout.sessionIds.push(session.id)
       checkout.collectionId = collectionId
     }
-    return `total now ${added.data.cart.total}, session ${checkout.sessionId}`
+    return `${checkout.cartId} total now ${added.data.cart.total}, session ${checkout.sessionId}`
   }
   toString() {
-    return `ChangeCart(slot ${this.slot})`
+    return `ChangeCart(${this.pick})`
   }
 }
 
 /** The storefront's own complete-cart call, racing whatever the plugin does. */
 export class CompleteCart extends Step {
-  constructor(readonly slot: number) {
+  constructor(readonly pick: number) {
     super()
   }
   check(model: Readonly<Model>) {
-    return Boolean(active(model as Model, this.slot))
+    return openCheckouts(model as Model).length > 0
   }
   async act(model: Model, world: World) {
-    const checkout = active(model, this.slot)!
+    const checkout = choose(openCheckouts(model), this.pick)!
     const done = await answer(world.api.post(`/store/carts/${checkout.cartId}/complete`, {}, storeHeaders(world.store)))
-    return `${done.status} ${done.data?.type ?? ""} ${done.data?.order?.id ?? done.data?.error?.message ?? done.data?.message ?? ""}`.slice(0, 200)
+    return `${checkout.cartId}: ${done.status} ${done.data?.type ?? ""} ${done.data?.order?.id ?? done.data?.error?.message ?? done.data?.message ?? ""}`.slice(0, 200)
   }
   toString() {
-    return `CompleteCart(slot ${this.slot})`
+    return `CompleteCart(${this.pick})`
   }
 }
 
@@ -196,9 +234,8 @@ export class WebhookFault extends Step {
 
 /** Every sale of the run the gateway holds money for (captured, not all refunded). */
 async function refundableSales(model: Model, world: World) {
-  const sessions = model.checkouts.flatMap((checkout) => checkout.sessionIds)
   const sales = (await control(world, "sales")) as any[]
-  return sales.filter((sale) => sessions.some((session) => sale.invoice_id.startsWith(`${session}_`)) && sale.state === "completed" && sale.captured_minor > sale.refunded_minor)
+  return sales.filter((sale) => isRunSale(model, sale) && sale.state === "completed" && sale.captured_minor > sale.refunded_minor)
 }
 
 /** The merchant refunds a sale in the gateway's panel, outside Medusa: any sale of the run, kept or given back. */
@@ -244,13 +281,18 @@ export class Chargeback extends Step {
   }
 }
 
+/** Sandbox clock moves in this process: each sequence may move it once, the whole run a bounded number of times (test cards expire). */
+let clockMovesInRun = 0
+const CLOCK_MOVES_PER_RUN = 12
+
 /** The store moves on 21 days: the gateway cancels every pre-authorization left open (20 days). */
 export class ExpirePreAuthorizations extends Step {
   check(model: Readonly<Model>) {
-    return model.clockMoves < 1 && model.checkouts.length > 0
+    return model.clockMoves < 1 && model.checkouts.length > 0 && clockMovesInRun < CLOCK_MOVES_PER_RUN
   }
   async act(model: Model, world: World) {
     model.clockMoves++
+    clockMovesInRun++
     const clock = await control(world, "clock", { advance_seconds: 21 * 86400 })
     return `gateway clock ${clock.now}`
   }
@@ -261,13 +303,15 @@ export class ExpirePreAuthorizations extends Step {
 
 // ---- merchant ------------------------------------------------------------------------------
 
+/** One of the run's orders and the Sipay payment on it (Medusa's tables): the one not cancelled, else any. */
 async function orderPayment(model: Model, world: World, pick: number) {
   const orders = ordered(model)
   if (!orders.length) return null
-  const checkout = orders[pick % orders.length]
-  const payments = await medusaPayments(world, [checkout.collectionId])
-  const payment = payments.find((p) => p.order_id === checkout.orderId) ?? payments[0]
-  return payment ? { checkout, payment } : null
+  const { orderId } = orders[pick % orders.length]
+  const collections = (await collectionsOfOrders(world, [orderId])).get(orderId) ?? []
+  const payments = (await medusaPayments(world, collections)).filter((p) => p.invoice_id !== null)
+  const payment = payments.find((p) => !p.canceled) ?? payments[0]
+  return payment ? { orderId, payment } : null
 }
 
 /** The merchant refunds an order's payment from Medusa's admin. */
@@ -329,15 +373,46 @@ export class CancelOrder extends Step {
   async act(model: Model, world: World) {
     const found = await orderPayment(model, world, this.pick)
     if (!found) return "no payment"
-    const { checkout, payment } = found
+    const { orderId, payment } = found
     const left = payment.captured_minor - payment.refunded_minor
-    const done = await answer(world.api.post(`/admin/orders/${checkout.orderId}/cancel`, {}, world.admin))
+    const done = await answer(world.api.post(`/admin/orders/${orderId}/cancel`, {}, world.admin))
     // Medusa's cancel gives back what is captured and not yet refunded: the merchant asked for it.
     if (done.status === 200 && payment.invoice_id && left > 0) ask(model, payment.invoice_id, left)
-    return `${checkout.orderId}: ${done.status} ${done.status === 200 ? "" : done.data?.message ?? ""}`
+    return `${orderId}: ${done.status} ${done.status === 200 ? "" : done.data?.message ?? ""}`
   }
   toString() {
     return `CancelOrder(order ${this.pick})`
+  }
+}
+
+/** An order taken by phone: a draft order, its single-use payment link e-mailed, paid on the gateway's page (by one payer, or two at once). */
+export class PhoneOrderPaid extends Step {
+  constructor(readonly payers: 1 | 2) {
+    super()
+  }
+  check(model: Readonly<Model>) {
+    return model.phoneOrders.length < 2
+  }
+  async act(model: Model, world: World) {
+    const address = { first_name: "Mehmet", last_name: "Kaya", address_1: "Bağdat Cd. 5", city: "İstanbul", country_code: "tr", postal_code: "34728", phone: "5559876543" }
+    const draft = await answer(
+      world.api.post(
+        "/admin/draft-orders",
+        { email: "phone@example.com", region_id: world.store.regionId, sales_channel_id: world.store.salesChannelId, items: [{ variant_id: world.store.products[0].variantId, quantity: 1 }], shipping_address: address, billing_address: address },
+        world.admin
+      )
+    )
+    if (draft.status !== 200) return `draft refused ${draft.status}: ${draft.data?.message}`
+    const orderId = draft.data.draft_order.id as string
+    const made = await answer(world.api.post(`/admin/sipay/draft-orders/${orderId}/payment-link`, {}, world.admin))
+    if (made.status !== 201) return `link refused ${made.status}: ${made.data?.message}`
+    const link = made.data.order_payment_links[0] as { dpl_id: number; link: string }
+    model.phoneOrders.push({ orderId, dplId: Number(link.dpl_id), link: link.link })
+    const results = await Promise.all(Array.from({ length: this.payers }, () => payAtGateway({ action: link.link, fields: {} }, PAYING_CARD).then(() => "paid", (error: Error) => `refused: ${error.message.slice(0, 80)}`)))
+    return `${orderId} link ${link.dpl_id}: ${results.join("; ")}`
+  }
+  toString() {
+    return `PhoneOrderPaid(${this.payers} payer${this.payers > 1 ? "s" : ""})`
   }
 }
 
@@ -431,35 +506,43 @@ export class Quiesce extends Step {
 
 // ---- the generator -------------------------------------------------------------------------
 
-const slot = fc.integer({ min: 0, max: 2 })
 const pick = fc.nat({ max: 7 })
+const weighted = <T>(weight: number, arbitrary: fc.Arbitrary<T>) => Array<fc.Arbitrary<T>>(weight).fill(arbitrary)
 
 /** A shopper opening a checkout: every sequence starts with a few. */
 export const checkoutArbitrary = fc
-  .tuple(slot, fc.constantFrom<"3d" | "2d">("3d", "2d"), fc.tuple(fc.integer({ min: 1, max: 2 }), fc.integer({ min: 0, max: 1 })))
-  .map(([s, p, q]) => new NewCheckout(s, p, q))
+  .tuple(fc.constantFrom<"3d" | "2d">("3d", "2d"), fc.tuple(fc.integer({ min: 1, max: 2 }), fc.integer({ min: 0, max: 1 })))
+  .map(([provider, quantities]) => new NewCheckout(provider, quantities))
 
 /** Weighted: shoppers act most, the merchant and the gateway less, jobs and faults in between. */
 export const commandArbitraries: fc.Arbitrary<Command>[] = [
-  ...Array(2).fill(checkoutArbitrary),
-  ...Array(3).fill(slot.map((s) => new OpenForm(s))),
-  ...Array(4).fill(
+  ...weighted(2, checkoutArbitrary),
+  ...weighted(4, pick.map((p) => new OpenForm(p))),
+  ...weighted(
+    6,
     fc
-      .tuple(slot, pick, fc.constantFrom<"good" | "declining">("good", "good", "good", "declining"), fc.constantFrom<"confirm" | "cancel">("confirm", "confirm", "confirm", "cancel"), fc.constantFrom<"deliver" | "lose">("deliver", "deliver", "lose"))
-      .map(([s, t, c, b, r]) => new PayTab(s, t, c, b, r))
+      .tuple(pick, fc.constantFrom<"good" | "declining">("good", "good", "good", "declining"), fc.constantFrom<"confirm" | "cancel">("confirm", "confirm", "confirm", "cancel"), fc.constantFrom<"deliver" | "lose">("deliver", "deliver", "lose"))
+      .map(([p, c, b, r]) => new PayTab(p, c, b, r))
   ),
-  ...Array(3).fill(fc.tuple(slot, fc.integer({ min: 1, max: 3 }), fc.constantFrom<"good" | "declining">("good", "good", "declining")).map(([s, n, c]) => new PayDirect(s, n, c))),
-  slot.map((s) => new ChangeCart(s)),
-  slot.map((s) => new CompleteCart(s)),
+  ...weighted(
+    5,
+    fc
+      .tuple(pick, fc.constantFrom<"good" | "declining">("good", "good", "good", "declining"), fc.constantFrom<"confirm" | "cancel">("confirm", "confirm", "confirm", "cancel"), fc.constantFrom<"deliver" | "lose">("deliver", "deliver", "lose"))
+      .map(([p, c, b, r]) => new PayNewTab(p, c, b, r))
+  ),
+  ...weighted(5, fc.tuple(pick, fc.integer({ min: 1, max: 3 }), fc.constantFrom<"good" | "declining">("good", "good", "declining")).map(([p, n, c]) => new PayDirect(p, n, c))),
+  pick.map((p) => new ChangeCart(p)),
+  pick.map((p) => new CompleteCart(p)),
   fc.constantFrom<"duplicate" | "delay" | "drop">("duplicate", "delay", "drop").map((k) => new WebhookFault(k)),
-  ...Array(2).fill(fc.tuple(pick, fc.constantFrom<"full" | "half">("full", "half")).map(([p, s]) => new PanelRefund(p, s))),
+  ...weighted(2, fc.tuple(pick, fc.constantFrom<"full" | "half">("full", "half")).map(([p, s]) => new PanelRefund(p, s))),
   pick.map((p) => new Chargeback(p)),
   fc.constant(new ExpirePreAuthorizations()),
-  ...Array(2).fill(fc.tuple(pick, fc.constantFrom<"full" | "half">("full", "half")).map(([p, s]) => new AdminRefund(p, s))),
+  ...weighted(2, fc.tuple(pick, fc.constantFrom<"full" | "half">("full", "half")).map(([p, s]) => new AdminRefund(p, s))),
   fc.tuple(pick, fc.constantFrom<"full" | "part">("full", "part")).map(([p, s]) => new CapturePreAuthorization(p, s)),
   pick.map((p) => new CancelOrder(p)),
+  fc.constantFrom<1 | 2>(1, 1, 2).map((n) => new PhoneOrderPaid(n)),
   fc.constantFrom<"auth" | "preauth">("auth", "preauth").map((m) => new SetCaptureMode(m)),
-  ...Array(2).fill(fc.constant(new LedgerSync())),
+  ...weighted(2, fc.constant(new LedgerSync())),
   fc.constant(new Reconcile()),
   fc.constant(new PreAuthorizationWatch()),
   fc

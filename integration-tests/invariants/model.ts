@@ -7,8 +7,6 @@ export type Provider = "3d" | "2d"
 export type CaptureMode = "auth" | "preauth"
 
 export type Checkout = {
-  /** A shopper's browser slot: a few carts are open at once. */
-  slot: number
   cartId: string
   collectionId: string
   provider: Provider
@@ -24,8 +22,12 @@ export type Checkout = {
   quantities: number[]
 }
 
+/** An order taken by phone: a draft order and its single-use payment link, paid on the gateway's page. */
+export type PhoneOrder = { orderId: string; dplId: number; link: string }
+
 export type Model = {
   checkouts: Checkout[]
+  phoneOrders: PhoneOrder[]
   captureMode: CaptureMode
   /**
    * Refunds asked for, per invoice id, in minor units: a panel refund of that sale, an admin refund or
@@ -40,11 +42,7 @@ export type Model = {
 }
 
 export function newModel(): Model {
-  return { checkouts: [], captureMode: "auth", asked: new Map(), clockMoves: 0, log: [] }
-}
-
-export function active(model: Model, slot: number): Checkout | undefined {
-  return [...model.checkouts].reverse().find((checkout) => checkout.slot === slot && checkout.orderId === null)
+  return { checkouts: [], phoneOrders: [], captureMode: "auth", asked: new Map(), clockMoves: 0, log: [] }
 }
 
 export function ask(model: Model, invoiceId: string, minor: number): void {
@@ -56,6 +54,12 @@ export function sessionsOf(model: Model): string[] {
   return model.checkouts.flatMap((checkout) => checkout.sessionIds)
 }
 
-export function ordered(model: Model): Checkout[] {
-  return model.checkouts.filter((checkout) => checkout.orderId !== null)
+/** Every order of the run a merchant can act on: checkouts that became orders, and phone orders. */
+export function ordered(model: Model): { orderId: string }[] {
+  return [...model.checkouts.filter((checkout) => checkout.orderId !== null) as { orderId: string }[], ...model.phoneOrders]
+}
+
+/** Whether a gateway sale is one of the run's: an attempt of one of its sessions, or a sale of one of its phone orders' links. */
+export function isRunSale(model: Model, sale: { invoice_id: string; dpl_id: number }): boolean {
+  return sessionsOf(model).some((session) => sale.invoice_id.startsWith(`${session}_`)) || model.phoneOrders.some((phone) => phone.dplId === Number(sale.dpl_id))
 }

@@ -44,22 +44,22 @@ medusaIntegrationTestRunner({
 
     it("two tabs paid on one session, then the ledger sync: the kept payment is neither refunded in Medusa nor at the gateway", async () => {
       await run([
-        new NewCheckout(0, "3d", [1, 0]),
+        new NewCheckout("3d", [1, 0]),
         new OpenForm(0),
         new OpenForm(0),
-        new PayTab(0, 0, "good", "confirm", "deliver"),
-        new PayTab(0, 0, "good", "confirm", "deliver"),
+        new PayTab(0, "good", "confirm", "deliver"),
+        new PayTab(0, "good", "confirm", "deliver"),
         new LedgerSync(),
         new Quiesce(),
       ])
     })
 
     it("a direct payment submitted three times at once, then the ledger sync: one order, one payment kept, the others given back", async () => {
-      await run([new NewCheckout(0, "2d", [1, 0]), new PayDirect(0, 3, "good"), new LedgerSync(), new Quiesce()])
+      await run([new NewCheckout("2d", [1, 0]), new PayDirect(0, 3, "good"), new LedgerSync(), new Quiesce()])
     })
 
     it(`random sequences (${settings.describe}) keep every lira accounted for`, async () => {
-      const stats = { sequences: 0, commands: 0 }
+      const stats = { sequences: 0, commands: 0, byCommand: new Map<string, number>() }
       // Each sequence opens two or three carts, then runs commands drawn by weight; every sequence ends quiet.
       const sequences = fc.tuple(fc.array(checkoutArbitrary, { minLength: 2, maxLength: 3 }), fc.commands(commandArbitraries, { maxCommands: settings.maxCommands, size: "max" }))
       const property = fc.asyncProperty(sequences, async ([opening, commands]) => {
@@ -69,12 +69,17 @@ medusaIntegrationTestRunner({
         } finally {
           stats.sequences++
           stats.commands += model.log.length
+          for (const line of model.log) {
+            const name = line.slice(0, line.indexOf("("))
+            stats.byCommand.set(name, (stats.byCommand.get(name) ?? 0) + 1)
+          }
         }
       })
       const started = Date.now()
       const details = await fc.check(property, settings.parameters)
       process.stdout.write(
-        `\n[invariants] seed ${settings.seed}: ${stats.sequences} sequences, ${stats.commands} commands run (${(stats.commands / Math.max(1, stats.sequences)).toFixed(1)} per sequence), ${Math.round((Date.now() - started) / 1000)} s\n`
+        `\n[invariants] seed ${settings.seed}: ${stats.sequences} sequences, ${stats.commands} commands run (${(stats.commands / Math.max(1, stats.sequences)).toFixed(1)} per sequence), ${Math.round((Date.now() - started) / 1000)} s\n` +
+          `[invariants] commands run: ${[...stats.byCommand].sort((a, b) => b[1] - a[1]).map(([name, count]) => `${name} ${count}`).join(", ")}\n`
       )
       if (details.failed) {
         throw new Error(

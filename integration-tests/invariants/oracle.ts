@@ -1,5 +1,5 @@
-import { sessionsOf, type Model } from "./model"
-import { chargebackRecords, collectionsOfCarts, control, medusaPayments, ordersOfCarts, type GatewaySale, type MedusaPayment, type World } from "./world"
+import { isRunSale, type Model } from "./model"
+import { chargebackRecords, collectionsOfCarts, collectionsOfOrders, control, medusaPayments, ordersOfCarts, type GatewaySale, type MedusaPayment, type World } from "./world"
 
 /**
  * The oracle. The gateway's truth comes only from the sandbox's records, Medusa's only from Medusa's
@@ -13,11 +13,11 @@ export type Snapshot = {
 }
 
 export async function snapshot(world: World, model: Model): Promise<Snapshot> {
-  const sessions = sessionsOf(model)
   const carts = model.checkouts.map((checkout) => checkout.cartId)
   const all = (await control(world, "sales")) as GatewaySale[]
-  const sales = all.filter((sale) => sessions.some((session) => sale.invoice_id.startsWith(`${session}_`)))
-  const collections = [...(await collectionsOfCarts(world, carts)).values()].flat()
+  const sales = all.filter((sale) => isRunSale(model, sale))
+  const [ofCarts, ofPhoneOrders] = await Promise.all([collectionsOfCarts(world, carts), collectionsOfOrders(world, model.phoneOrders.map((phone) => phone.orderId))])
+  const collections = [...new Set([...ofCarts.values(), ...ofPhoneOrders.values()].flat())]
   const [payments, ordersOfCart] = await Promise.all([medusaPayments(world, collections), ordersOfCarts(world, carts)])
   return { sales, payments, ordersOfCart }
 }
@@ -99,6 +99,16 @@ export async function eventualViolations(world: World, model: Model): Promise<st
     const allGivenBack = paid.every((sale) => (sale.captured_minor > 0 ? sale.refunded_minor === sale.captured_minor : sale.preauth?.state !== "reserved"))
     if (orders.length !== 1 && !allGivenBack) {
       problems.push(`cart ${checkout.cartId} has ${orders.length} orders and paid sales ${paid.map((sale) => sale.invoice_id).join(", ")} not all given back`)
+    }
+  }
+  // Every phone order whose link was paid holds one kept sale (a payment on the order records it), or every paid sale was given back.
+  for (const phone of model.phoneOrders) {
+    const paid = s.sales.filter((sale) => Number(sale.dpl_id) === phone.dplId && sale.state === "completed")
+    if (!paid.length) continue
+    const kept = paid.filter((sale) => s.payments.some((payment) => payment.invoice_id === sale.invoice_id && payment.order_id === phone.orderId))
+    const allGivenBack = paid.every((sale) => sale.refunded_minor === sale.captured_minor)
+    if (kept.length > 1 || (kept.length === 0 && !allGivenBack)) {
+      problems.push(`phone order ${phone.orderId}: paid link sales ${paid.map((sale) => sale.invoice_id).join(", ")}, ${kept.length} recorded on the order, not all given back`)
     }
   }
   return problems

@@ -143,6 +143,15 @@ export async function collectionsOfCarts(world: World, cartIds: string[]): Promi
   return collections
 }
 
+/** The payment collections of each order (Medusa's order-collection link): a phone order's payment is on its order's. */
+export async function collectionsOfOrders(world: World, orderIds: string[]): Promise<Map<string, string[]>> {
+  const collections = new Map<string, string[]>()
+  if (!orderIds.length) return collections
+  const { rows } = await pg(world).raw(`SELECT order_id, payment_collection_id FROM order_payment_collection WHERE deleted_at IS NULL AND order_id = ANY(?)`, [orderIds])
+  for (const row of rows) collections.set(row.order_id, [...(collections.get(row.order_id) ?? []), row.payment_collection_id])
+  return collections
+}
+
 export async function orderStates(world: World, orderIds: string[]): Promise<Map<string, { status: string; canceled: boolean }>> {
   if (!orderIds.length) return new Map()
   const query = world.container().resolve(ContainerRegistrationKeys.QUERY)

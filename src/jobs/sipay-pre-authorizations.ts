@@ -6,6 +6,7 @@ import { PRE_AUTHORIZATION_DAYS } from "../lib/options"
 import { tryWithAdvisoryLock, type AdvisoryLockDatabase } from "../lib/shared-state/advisory-lock"
 import { preAuthorizationDeadline } from "../lib/sales-report/pre-authorization"
 import { classifyTransaction } from "../lib/sipay/outcome"
+import { resolveSaleOwner } from "../workflows/sale-owner/resolve-sale-owners"
 
 export const PRE_AUTHORIZATION_EXPIRING_EVENT = "sipay.pre_authorization.expiring"
 export const PRE_AUTHORIZATION_CANCELLED_EVENT = "sipay.pre_authorization.cancelled"
@@ -51,7 +52,9 @@ async function checkPreAuthorizations(container: MedusaContainer): Promise<PreAu
     try {
       const transaction = await sipay.getClient().checkStatus(attempt.invoice_id)
       const outcome = classifyTransaction(transaction)
-      const [payment] = await paymentModule.listPayments({ payment_session_id: attempt.session_id })
+      // The Medusa payment this sale paid (resolveSaleOwner), never another attempt's of the same session.
+      const owner = await resolveSaleOwner(container, { invoice_id: attempt.invoice_id }, { attempts: [attempt as never] })
+      const [payment] = owner.kind === "payment" ? await paymentModule.listPayments({ id: owner.payment_id }) : []
       const { data: orders } = attempt.order_id
         ? await query.graph({ entity: "order", fields: ["id", "status", "canceled_at"], filters: { id: attempt.order_id } })
         : { data: [] as any[] }

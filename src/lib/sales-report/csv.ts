@@ -54,6 +54,8 @@ export const SALES_CSV_COLUMNS: readonly { header: string; value: (sale: SaleVie
   { header: "settlement_date_bank", value: (s) => s.settlement_date_bank },
   { header: "settlement_date_merchant", value: (s) => s.settlement_date_merchant },
   { header: "medusa_order_id", value: (s) => s.medusa?.order_id },
+  { header: "medusa_sale_kind", value: (s) => s.medusa?.sale_kind },
+  { header: "medusa_related_order_id", value: (s) => s.medusa?.related_order_id },
   { header: "dpl_id", value: (s) => s.dpl_id || "" },
   { header: "medusa_payment_link_id", value: (s) => s.medusa?.payment_link_id },
 ]

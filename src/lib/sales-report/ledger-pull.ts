@@ -7,6 +7,7 @@ export type PullReport = { day: string; sales: number; inserted: number; updated
 
 /** Where the rows go: the module's LedgerStore (anything with its upsert). */
 type LedgerSink = { upsert(rows: readonly LedgerRow[], syncedAt: Date): Promise<{ inserted: number; updated: number }> }
+type DayTotals = { refreshDayTotals(day: string): Promise<void> }
 
 type SalesSource = { streamTransactions(query: TransactionsQuery, onSale: (sale: SaleRecord) => void | Promise<void>): Promise<number> }
 
@@ -46,4 +47,23 @@ export async function pullDayIntoLedger(source: SalesSource, store: LedgerSink, 
     if (inFlight) await (inFlight as Promise<void>).catch(() => undefined)
   }
   return report
+}
+
+/**
+ * The sales of one invoice id (getTransactions filtered by it) on each given day, into the ledger,
+ * with those days' totals: one sale looked up, never the whole day. Returns how many sales it found.
+ */
+export async function pullInvoiceIntoLedger(source: SalesSource, store: LedgerSink & DayTotals, invoiceId: string, days: readonly string[], syncedAt = new Date()): Promise<number> {
+  let found = 0
+  for (const day of days) {
+    const rows: LedgerRow[] = []
+    await source.streamTransactions({ date: day, invoiceId }, (sale) => {
+      const row = toLedgerRow(sale, day)
+      if (row) rows.push(row)
+    })
+    await store.upsert(rows, syncedAt)
+    await store.refreshDayTotals(day)
+    found += rows.length
+  }
+  return found
 }

@@ -27,21 +27,19 @@ function text(value: unknown): string | null {
   return typeof value === "string" && value !== "" ? value : null
 }
 
-/** The invoice that paid: the payment's, else the latest attempt that the gateway completed, else the latest. */
-export function paidInvoiceId(data: Record<string, unknown>, attempts: AttemptView[]): string | null {
-  const recorded = text(data.invoice_id)
-  if (recorded) {
-    return recorded
-  }
-  const completed = [...attempts].reverse().find((a) => ["paid", "authorized"].includes(a.status))
-  return completed?.invoice_id ?? attempts[attempts.length - 1]?.invoice_id ?? null
+/**
+ * The sale that paid: the one the payment's own data records, never guessed from the session's
+ * attempts (another tab's sale, given back, is not this payment's). Null before authorization.
+ */
+export function paidInvoiceId(data: Record<string, unknown>): string | null {
+  return text(data.invoice_id)
 }
 
 /** Assembles the order widget's view from what Medusa recorded and what the gateway answered. Pure. */
 export function orderPaymentView(input: OrderPaymentInputs): OrderPaymentView {
   const { payment, attempts, status, sales } = input
   const data = payment.data
-  const invoiceId = paidInvoiceId(data, attempts)
+  const invoiceId = paidInvoiceId(data)
   const attempt = attempts.find((a) => a.invoice_id === invoiceId) ?? null
   const sale = sales.find((s) => s.invoice_id === invoiceId) ?? null
   const transactionType = status?.found ? status.transactionType : text(data.transaction_type) ?? attempt?.transaction_type ?? null

@@ -2,12 +2,18 @@ import type { SaleRecord } from "../sipay/types"
 
 /** What the plugin knows about a sale beside the gateway's record. */
 export type SaleLinks = {
-  /** The Medusa order, when the invoice id is one of this store's attempts and it became an order. */
+  /** The Medusa order this sale paid (a checkout's, a phone order's, or a recurring plan's first order). */
   order_id: string | null
+  /** For a sale that paid no order (given back, not settled yet): the order its cart or phone order got otherwise. */
+  related_order_id: string | null
+  /** What the sale is to Medusa (lib/sales-report/sale-owner.ts): payment, given_back, attempt, recurring_charge, payment_link, not_ours. */
+  sale_kind: string
   payment_session_id: string | null
   attempt_number: number | null
-  /** This plugin's record of the payment link (dpl_id set), when it has one. */
+  /** This plugin's record of the payment link (dpl_id set, not a phone order's), when it has one. */
   payment_link_id: string | null
+  /** The phone order's link record, for a phone order's sale. */
+  order_link_id: string | null
 }
 
 /** A sale record as the gateway gave it, plus `medusa`. */
@@ -36,6 +42,8 @@ export type SalesAnswer = {
 }
 
 export type AttemptView = {
+  /** What the attempt's sale is to Medusa (lib/sales-report/sale-owner.ts): payment (the order's), given_back, attempt. */
+  sale_kind?: string
   invoice_id: string
   attempt_number: number
   flow: string

@@ -27,23 +27,31 @@ type OrderView = {
 
 /**
  * Settles every phone-order link whose sales the ledger holds and the plugin has not finished with
- * (all of them, or one order's): the link's one good payment pays its order once, every other
- * charged sale is given back once, with the reason recorded on the link. Called by the ledger sync
- * (job, "sync now", the foreign-invoice webhook) and the order's link view, concurrently and
- * repeatedly: a per-link advisory lock serializes them and the link's row says what is done.
+ * (all of them, or one order's), or one sale of one link (`sale`: the sale webhook, which names the
+ * sale, so no ledger row is needed and the gateway is asked about that invoice only): the link's one
+ * good payment pays its order once, every other charged sale is given back once, with the reason
+ * recorded on the link. Called by the ledger sync (job, "sync now"), the sale webhook and the order's
+ * link view, concurrently and repeatedly: a per-link advisory lock serializes them and the link's
+ * row says what is done.
  */
-export async function settleOrderPaymentLinks(container: MedusaContainer, filter: { order_id?: string } = {}): Promise<OrderLinkSettlement[]> {
+export async function settleOrderPaymentLinks(
+  container: MedusaContainer,
+  filter: { order_id?: string; sale?: { dpl_id: number; invoice_id: string } } = {}
+): Promise<OrderLinkSettlement[]> {
   const pg = container.resolve(ContainerRegistrationKeys.PG_CONNECTION) as any
-  const result = await pg.raw(
-    `SELECT DISTINCT l.id FROM sipay_order_payment_link l
-     JOIN sipay_ledger_sale s ON s.dpl_id = l.dpl_id AND s.deleted_at IS NULL
-     WHERE l.deleted_at IS NULL AND NOT (s.invoice_id = ANY(l.handled_invoice_ids))${filter.order_id ? " AND l.order_id = ?" : ""}`,
-    filter.order_id ? [filter.order_id] : []
-  )
+  const result = filter.sale
+    ? await pg.raw(`SELECT id FROM sipay_order_payment_link WHERE deleted_at IS NULL AND dpl_id = ? AND NOT (? = ANY(handled_invoice_ids))`, [filter.sale.dpl_id, filter.sale.invoice_id])
+    : await pg.raw(
+        `SELECT DISTINCT l.id FROM sipay_order_payment_link l
+         JOIN sipay_ledger_sale s ON s.dpl_id = l.dpl_id AND s.deleted_at IS NULL
+         WHERE l.deleted_at IS NULL AND NOT (s.invoice_id = ANY(l.handled_invoice_ids))${filter.order_id ? " AND l.order_id = ?" : ""}`,
+        filter.order_id ? [filter.order_id] : []
+      )
   const outcomes: OrderLinkSettlement[] = []
   for (const { id } of (result?.rows ?? []) as { id: string }[]) {
     try {
-      outcomes.push(...(await withAdvisoryLock(pg as AdvisoryLockDatabase, `sipay:order-link:${id}`, () => settleOrderPaymentLink(container, id), { timeoutMs: LINK_LOCK_WAIT_MS })))
+      const settle = () => settleOrderPaymentLink(container, id, filter.sale ? [filter.sale.invoice_id] : null)
+      outcomes.push(...(await withAdvisoryLock(pg as AdvisoryLockDatabase, `sipay:order-link:${id}`, settle, { timeoutMs: LINK_LOCK_WAIT_MS })))
     } catch (error) {
       if (error instanceof AdvisoryLockTimeout) continue
       outcomes.push({ order_link_id: id, invoice_id: "", action: "failed", error: (error as Error)?.message ?? String(error) })
@@ -52,18 +60,18 @@ export async function settleOrderPaymentLinks(container: MedusaContainer, filter
   return outcomes
 }
 
-/** One link, under its lock: each sale not yet handled, oldest first. */
-async function settleOrderPaymentLink(container: MedusaContainer, id: string): Promise<OrderLinkSettlement[]> {
+/** One link, under its lock: each sale not yet handled (the ledger's, oldest first, or the ones named). */
+async function settleOrderPaymentLink(container: MedusaContainer, id: string, named: string[] | null): Promise<OrderLinkSettlement[]> {
   const sipay = container.resolve<SipayModuleService>(SIPAY_MODULE)
   const logger = container.resolve("logger")
   const client = sipay.getClient()
   const ledger = new LedgerStore(container.resolve(ContainerRegistrationKeys.PG_CONNECTION))
   let link = await sipay.retrieveOrderPaymentLink(id)
   const outcomes: OrderLinkSettlement[] = []
-  for (const sale of await ledger.linkSales(Number(link.dpl_id))) {
+  const invoiceIds = named ?? (await ledger.linkSales(Number(link.dpl_id))).map((sale) => sale.invoice_id)
+  for (const invoiceId of invoiceIds) {
     const handled: string[] = link.handled_invoice_ids ?? []
-    if (handled.includes(sale.invoice_id)) continue
-    const invoiceId = sale.invoice_id
+    if (handled.includes(invoiceId)) continue
     const record = async (changes: Record<string, unknown>) => {
       link = await sipay.updateOrderPaymentLinks({ id, ...changes } as any)
     }

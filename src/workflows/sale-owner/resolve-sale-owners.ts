@@ -56,21 +56,23 @@ async function ordersOfCarts(container: MedusaContainer, cartIds: string[]): Pro
  * What each gateway sale is to Medusa (lib/sales-report/sale-owner.ts), answered in one pass for a
  * batch: this plugin's attempts and payment links, Medusa's payments of their sessions and the
  * orders of those payments and carts. Takes the app's container (the plugin module's own container
- * cannot reach the payment module). The answers are in the order of `sales`.
+ * cannot reach the payment module). The answers are in the order of `sales`; attempts the caller
+ * has just read may be passed in (`known`) instead of being read again.
  */
-export async function resolveSaleOwners(container: MedusaContainer, sales: readonly SaleKey[]): Promise<SaleOwner[]> {
+export async function resolveSaleOwners(container: MedusaContainer, sales: readonly SaleKey[], known: { attempts?: AttemptFacts[] } = {}): Promise<SaleOwner[]> {
   const sipay = container.resolve<SipayModuleService>(SIPAY_MODULE)
-  const checkoutInvoices = unique(sales.map((sale) => sale.invoice_id).filter((id) => parseInvoiceId(id)))
+  const knownInvoices = new Set((known.attempts ?? []).map((attempt) => attempt.invoice_id))
+  const checkoutInvoices = unique(sales.map((sale) => sale.invoice_id).filter((id) => parseInvoiceId(id) && !knownInvoices.has(id)))
   const dplIds = unique(sales.filter((sale) => !parseInvoiceId(sale.invoice_id)).map(dplIdOf).filter((id): id is number => id !== null))
 
-  const [attemptRows, orderLinks, paymentLinks] = await Promise.all([
+  const [readAttempts, orderLinks, paymentLinks] = await Promise.all([
     checkoutInvoices.length
       ? sipay.listPaymentAttempts({ invoice_id: checkoutInvoices }, { select: ["invoice_id", "session_id", "cart_id", "status", "gateway_order_no", "error_message"] })
       : Promise.resolve([]),
     dplIds.length ? sipay.listOrderPaymentLinks({ dpl_id: dplIds }) : Promise.resolve([]),
     dplIds.length ? sipay.listPaymentLinks({ dpl_id: dplIds }, { select: ["id", "dpl_id"] }) : Promise.resolve([]),
   ])
-  const attempts = new Map((attemptRows as AttemptFacts[]).map((attempt) => [attempt.invoice_id, attempt]))
+  const attempts = new Map([...(known.attempts ?? []), ...(readAttempts as AttemptFacts[])].map((attempt) => [attempt.invoice_id, attempt]))
   const [sessionPayments, linkPayments, cartOrders] = await Promise.all([
     paymentsWithOrders(container, { payment_session_id: unique([...attempts.values()].map((attempt) => attempt.session_id)) }),
     paymentsWithOrders(container, { id: orderLinks.map((link) => link.payment_id).filter((id): id is string => Boolean(id)) }),
@@ -110,8 +112,8 @@ export async function resolveSaleOwners(container: MedusaContainer, sales: reado
   })
 }
 
-export async function resolveSaleOwner(container: MedusaContainer, sale: SaleKey): Promise<SaleOwner> {
-  const [owner] = await resolveSaleOwners(container, [sale])
+export async function resolveSaleOwner(container: MedusaContainer, sale: SaleKey, known: { attempts?: AttemptFacts[] } = {}): Promise<SaleOwner> {
+  const [owner] = await resolveSaleOwners(container, [sale], known)
   return owner
 }
 

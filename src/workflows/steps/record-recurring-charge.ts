@@ -5,6 +5,7 @@ import type SipayModuleService from "../../modules/sipay/service"
 import { recurringChargeStatus } from "../../lib/sipay"
 import { macsEqual } from "../../lib/server-mac"
 import type { RecurringCharge, RecurringPlan } from "../../lib/sipay"
+import { resolveSaleOwner } from "../sale-owner/resolve-sale-owners"
 
 export type RecurringNotification = {
   merchant_key: string
@@ -64,6 +65,9 @@ export const recordRecurringChargeStep = createStep<RecurringNotification, Recor
     if (recurringChargeStatus(input.status) === null) refuse(`unknown status ${JSON.stringify(String(input.status).slice(0, 20))}`)
     const [attempt] = (await sipay.listPaymentAttempts({ invoice_id: input.invoice_id })) as Attempt[]
     if (!attempt) refuse(`plan ${input.plan_code} is not one this store opened`)
+    // The plan's first payment must be a Medusa payment of this store, not an attempt it gave back.
+    const owner = await resolveSaleOwner(container, { invoice_id: input.invoice_id })
+    if (owner.kind !== "payment") refuse(`plan ${input.plan_code} was opened by a payment this store did not keep (${owner.kind})`)
 
     const plan = await sipay.getClient().queryRecurringPlan(input.plan_code, input.recurring_number)
     if (!openedBy(plan, attempt, input)) refuse(`plan ${input.plan_code} is not the plan of invoice ${input.invoice_id}`)
@@ -93,7 +97,7 @@ export const recordRecurringChargeStep = createStep<RecurringNotification, Recor
       amount: charge!.amount as unknown as number,
       currency_code: (plan.plan?.currency_code as string) ?? (plan.plan?.currency as string) ?? attempt.currency_code ?? null,
       // The Medusa order of the plan's own first payment: never one the webhook names.
-      order_id: attempt.order_id ?? null,
+      order_id: owner.kind === "payment" ? owner.order_id : null,
       ...facts,
     })
     return new StepResponse<RecordedCharge, Undo>({ charge: created, created: true, changed: true }, { createdId: created.id })

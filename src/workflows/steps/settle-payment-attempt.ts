@@ -12,6 +12,8 @@ import { parseInvoiceId } from "../../providers/sipay/utils/session-data"
 import { reverseGatewayPayment } from "./reverse-payment"
 import { GatewayConfirmation, signConfirmation } from "../../lib/checkout/confirmation"
 import { ATTEMPT_LOCKS, underLock } from "../../lib/shared-state/lock-timings"
+import type { AttemptFacts } from "../../lib/sales-report/sale-owner"
+import { resolveSaleOwner } from "../sale-owner/resolve-sale-owners"
 
 /**
  * What a redirect, webhook or direct answer reported. Untrusted (the result hash has no MAC): it
@@ -177,9 +179,9 @@ async function settleAttempt(container: MedusaContainer, input: SettleInput): Pr
       }
     }
   }
-  // The order Medusa placed is this payment's only when the session was authorized on this invoice.
-  const [sessionAfter] = orderId !== null ? await paymentModule.listPaymentSessions({ id: attempt.session_id }, { select: ["id", "data"] }) : []
-  const paidByAnotherAttempt = orderId !== null && (sessionAfter?.data as Record<string, unknown> | undefined)?.invoice_id !== attempt.invoice_id
+  // The order Medusa placed is this sale's only when Medusa's payment records this very sale (resolveSaleOwner).
+  const owner = orderId !== null ? await resolveSaleOwner(container, { invoice_id: attempt.invoice_id }, { attempts: [attempt as AttemptFacts] }) : null
+  const paidByAnotherAttempt = owner !== null && owner.kind !== "payment"
   if (!stillWanted || paidByAnotherAttempt) {
     const how = await reverseGatewayPayment(client, attempt.invoice_id, transaction)
     const reason = !stillWanted

@@ -11,7 +11,7 @@ function sale(overrides: Partial<SaleView> = {}): SaleView {
     result: "Approved", settlement_date_merchant: "2026-11-24 10:00:00", settlement_date_bank: "2026-11-23 10:00:00",
     created_at: "2026-11-22T07:00:00.000000Z", updated_at: "2026-11-22T07:00:00.000000Z", recurring_id: 0, ip: "", auth_code: "123456",
     refunded_chargeback_fee: 0, pos_name: "Sandbox POS", sale_billing: { id: 7, sale_id: 7, card_holder_name: "Ay** Yı****" },
-    medusa: { order_id: "order_01", payment_session_id: "payses_01ABC", attempt_number: 1, payment_link_id: null },
+    medusa: { order_id: "order_01", related_order_id: null, sale_kind: "payment", payment_session_id: "payses_01ABC", attempt_number: 1, payment_link_id: null, order_link_id: null },
     ...overrides,
   }
 }
@@ -51,9 +51,9 @@ describe("sales CSV", () => {
   })
 
   it("writes one row per sale shown, with the gateway's fields and the Medusa order", () => {
-    const rows = parse(salesCsv([sale(), sale({ invoice_id: "=cmd|' /C calc'!A0", dpl_id: 4, medusa: { order_id: null, payment_session_id: null, attempt_number: null, payment_link_id: "spl_4" } })]))
-    expect(rows).toHaveLength(3)
-    const [header, first, second] = rows
+    const rows = parse(salesCsv([sale(), sale({ invoice_id: "=cmd|' /C calc'!A0", dpl_id: 4, medusa: { order_id: null, related_order_id: null, sale_kind: "payment_link", payment_session_id: null, attempt_number: null, payment_link_id: "spl_4", order_link_id: null } }), sale({ invoice_id: "payses_01ABC_2", medusa: { order_id: null, related_order_id: "order_01", sale_kind: "given_back", payment_session_id: "payses_01ABC", attempt_number: 2, payment_link_id: null, order_link_id: null } })]))
+    expect(rows).toHaveLength(4)
+    const [header, first, second, third] = rows
     const cell = (row: string[], name: string) => row[header.indexOf(name)]
     expect(header.slice(0, 5)).toEqual(["created_at", "invoice_id", "gateway_order_id", "state_id", "state"])
     expect(cell(first, "invoice_id")).toBe("payses_01ABC_1")
@@ -68,6 +68,9 @@ describe("sales CSV", () => {
     expect(cell(second, "invoice_id")).toBe("'=cmd|' /C calc'!A0")
     expect(cell(second, "dpl_id")).toBe("4")
     expect(cell(second, "medusa_payment_link_id")).toBe("spl_4")
+    expect(cell(first, "medusa_sale_kind")).toBe("payment")
+    // A second tab's sale the plugin gave back paid no order: its cart's order is shown as related, never as the sale's.
+    expect([cell(third, "medusa_order_id"), cell(third, "medusa_sale_kind"), cell(third, "medusa_related_order_id")]).toEqual(["", "given_back", "order_01"])
   })
 
   it("is a header only when nothing is shown", () => {

@@ -1,16 +1,17 @@
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { formatAmount, fromMinorUnits, toMinorUnits } from "../../../../../../lib/sipay/amount"
-import type { SaleRecord, TransactionStatus } from "../../../../../../lib/sipay"
+import type { TransactionStatus } from "../../../../../../lib/sipay"
 import { gatewayDay, orderPaymentView, paidInvoiceId } from "../../../../../../lib/sales-report"
 import type { AttemptView, OrderPaymentView } from "../../../../../../lib/sales-report"
 import type { PaymentFacts } from "../../../../../../lib/sales-report/order-payment-view"
-import { toLedgerRow, type LedgerRow } from "../../../../../../lib/sales-report/ledger-row"
+import { pullInvoiceIntoLedger } from "../../../../../../lib/sales-report/ledger-pull"
 import { SIPAY_MODULE } from "../../../../../../modules/sipay"
 import { LedgerStore } from "../../../../../../modules/sipay/ledger/store"
 import type SipayModuleService from "../../../../../../modules/sipay/service"
 import { toMedusaError } from "../../../../../../providers/sipay/core/sipay-base"
 import { SIPAY_PROVIDER } from "../../../../../../providers/sipay/utils/provider-ids"
+import { resolveSaleOwners } from "../../../../../../workflows/sale-owner/resolve-sale-owners"
 
 /** How long GET serves the gateway's last checkstatus answer for an invoice; POST .../refresh always asks again. */
 const GATEWAY_ANSWER_TTL_MS = 5 * 60 * 1000
@@ -60,12 +61,15 @@ async function sipayPaymentOf(container: MedusaContainer, orderId: string): Prom
   }
 }
 
-async function attemptsOf(sipay: SipayModuleService, sessionId: unknown): Promise<AttemptView[]> {
+/** The session's attempts, each with what its sale is to Medusa (the order's payment, given back, ...). */
+async function attemptsOf(container: MedusaContainer, sipay: SipayModuleService, sessionId: unknown): Promise<AttemptView[]> {
   if (typeof sessionId !== "string" || !sessionId) {
     return []
   }
   const attempts = await sipay.listPaymentAttempts({ session_id: sessionId }, { order: { attempt_number: "ASC" } })
-  return attempts.map((a) => ({
+  const owners = await resolveSaleOwners(container, attempts.map((a) => ({ invoice_id: a.invoice_id })), { attempts: attempts as never })
+  return attempts.map((a, index) => ({
+    sale_kind: owners[index].kind,
     invoice_id: a.invoice_id,
     attempt_number: a.attempt_number,
     flow: a.flow,
@@ -92,28 +96,17 @@ async function askGateway(sipay: SipayModuleService, invoiceId: string): Promise
 }
 
 /**
- * "Look up at the gateway now": getTransactions on each Istanbul day the attempt may be dated
- * (started, completed), and what it answers goes into the ledger too.
+ * "Look up at the gateway now": getTransactions of this invoice on each Istanbul day the attempt may
+ * be dated (started, completed), and what it answers goes into the ledger too.
  */
 async function refreshLedgerSales(sipay: SipayModuleService, ledger: LedgerStore, invoiceId: string, attempt: AttemptView | undefined): Promise<void> {
   const days = new Set([attempt?.created_at, attempt?.completed_at].filter(Boolean).map((at) => gatewayDay(new Date(at!))))
   if (!days.size) {
     days.add(gatewayDay(new Date()))
   }
-  for (const date of days) {
-    const rows: LedgerRow[] = []
-    await sipay
-      .getClient()
-      .streamTransactions({ date, invoiceId }, (sale: SaleRecord) => {
-        const row = toLedgerRow(sale, date)
-        if (row) rows.push(row)
-      })
-      .catch((error: unknown) => {
-        throw toMedusaError(error, "getTransactions")
-      })
-    await ledger.upsert(rows, new Date())
-    await ledger.refreshDayTotals(date)
-  }
+  await pullInvoiceIntoLedger(sipay.getClient(), ledger, invoiceId, [...days]).catch((error: unknown) => {
+    throw toMedusaError(error, "getTransactions")
+  })
 }
 
 /**
@@ -124,8 +117,8 @@ export async function orderPaymentGatewayView(container: MedusaContainer, orderI
   const sipay = container.resolve<SipayModuleService>(SIPAY_MODULE)
   const ledger = new LedgerStore(container.resolve(ContainerRegistrationKeys.PG_CONNECTION))
   const payment = await sipayPaymentOf(container, orderId)
-  const attempts = await attemptsOf(sipay, payment.data.session_id)
-  const invoiceId = paidInvoiceId(payment.data, attempts)
+  const attempts = await attemptsOf(container, sipay, payment.data.session_id)
+  const invoiceId = paidInvoiceId(payment.data)
   let answer: GatewayAnswer | null = null
   let gatewayError: string | null = null
   if (invoiceId) {
