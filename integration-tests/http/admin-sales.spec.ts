@@ -40,6 +40,8 @@ medusaIntegrationTestRunner({
       return response.json()
     }
 
+    const sipay = () => getContainer().resolve("sipay") as any
+
     async function orderOfCart(cartId: string) {
       const { data } = await getContainer().resolve(ContainerRegistrationKeys.QUERY).graph({
         entity: "cart",
@@ -136,17 +138,18 @@ medusaIntegrationTestRunner({
         installment: 1,
         credit_card_no: "450803****4509",
         dpl_id: 0,
-        medusa: { order_id: cup.order.id, payment_session_id: cup.invoiceId.replace(/_1$/, ""), attempt_number: 1, payment_link_id: null },
+        medusa: { order_id: cup.order.id, sale_kind: "payment", related_order_id: null, payment_session_id: cup.invoiceId.replace(/_1$/, ""), attempt_number: 1, payment_link_id: null },
       })
       expect(cupSale.settlement_date_bank).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)
       expect(cupSale.sale_billing).toMatchObject({ sale_id: cupSale.id, card_holder_name: "Ay** Yı****" })
       expect(cupSale.merchant_sale).toMatchObject({ merchant_commission_percentage: 2.5 })
       expect(cupSale.sale_integrator.integratordata).toMatchObject({ integrator_name: "Sipay Sandbox" })
+      // The declined attempt paid no order: its cart's order (paid by the retry) is shown as related, never as the sale's.
       expect(day.find((s) => s.invoice_id === declinedInvoice)).toMatchObject({
         transaction_state_id: 2,
-        medusa: { order_id: retried.order.id, attempt_number: 1 },
+        medusa: { order_id: null, related_order_id: retried.order.id, sale_kind: "attempt", attempt_number: 1 },
       })
-      expect(day.find((s) => s.invoice_id === paidInvoice).medusa).toMatchObject({ order_id: retried.order.id, attempt_number: 2 })
+      expect(day.find((s) => s.invoice_id === paidInvoice).medusa).toMatchObject({ order_id: retried.order.id, sale_kind: "payment", attempt_number: 2 })
 
       expect(onlyOurs(await invoicesOf({ date: gatewayDay(new Date(Date.now() - DAY_MS)) }))).toEqual([])
       expect(await invoicesOf({ invoice_id: cup.invoiceId })).toEqual([cup.invoiceId])
@@ -246,6 +249,58 @@ medusaIntegrationTestRunner({
       expect((await refunds()).map((r: any) => Number(r.amount)).sort()).toEqual([50, 50])
       expect((await syncDay()).actions.refunds_recorded).toEqual([])
       expect((await orderPayment(order.id, true)).refunded_amount).toBe("100.00")
+    })
+
+    it("a refund asked for in the admin after one made in the panel still reaches the gateway; the sync then records the panel's and sends nothing", async () => {
+      const { paymentId, invoiceId } = await purchase({ quantities: [1, 0] }) // 149.90 TRY
+      await api.post(`/admin/payments/${paymentId}/capture`, {}, admin)
+      const refundsAtGateway = async () => (await gatewayCalls()).refund ?? 0
+      await refundInPanel(invoiceId, "50")
+      const before = await refundsAtGateway()
+      // Not yet synced: the plugin does not know of the panel's 50, and must not take the admin's 30 for it.
+      await api.post(`/admin/payments/${paymentId}/refund`, { amount: 30 }, admin)
+      expect(await refundsAtGateway()).toBe(before + 1)
+      expect(Number((await sipay().getClient().checkStatus(invoiceId)).totalRefundedAmount)).toBe(80)
+      const synced = await syncDay()
+      expect(synced.actions.refunds_recorded).toEqual([{ invoice_id: invoiceId, amount: "50.00" }])
+      expect(await refundsAtGateway()).toBe(before + 1)
+      const payment = (await getContainer().resolve("payment").retrievePayment(paymentId, { relations: ["refunds"] })) as any
+      expect(payment.refunds.map((r: any) => Number(r.amount)).sort((a: number, b: number) => a - b)).toEqual([30, 50])
+    })
+
+    it("an order cancelled after a partial panel refund gives back the rest once: the card gets the whole amount back, the sync records nothing more", async () => {
+      const { order, paymentId, invoiceId } = await purchase({ quantities: [1, 0] }) // 149.90 TRY
+      await api.post(`/admin/payments/${paymentId}/capture`, {}, admin)
+      await refundInPanel(invoiceId, "40")
+      const cancelled = await api.post(`/admin/orders/${order.id}/cancel`, {}, admin).catch((error: any) => error.response)
+      expect(cancelled.status).toBe(200)
+      const gateway = await sipay().getClient().checkStatus(invoiceId)
+      expect(Number(gateway.totalRefundedAmount)).toBe(149.9)
+      const refunds = async () => ((await getContainer().resolve("payment").retrievePayment(paymentId, { relations: ["refunds"] })) as any).refunds.map((r: any) => Number(r.amount))
+      expect(await refunds()).toEqual([149.9])
+      expect((await syncDay()).actions.refunds_recorded).toEqual([])
+      expect(await refunds()).toEqual([149.9])
+    })
+
+    it("a refund retried after its answer was lost is not sent twice: the gateway refuses the reused refund id and its refunded total confirms the first", async () => {
+      const { paymentId, invoiceId } = await purchase({ quantities: [1, 0] })
+      await api.post(`/admin/payments/${paymentId}/capture`, {}, admin)
+      // The refund goes through, its answer is lost, and the check after it fails too: Medusa deletes the refund and the admin tries again.
+      await fetch(`${stack.sandbox.link_base}/__sandbox/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ operation: "refund", kind: "charge_then_drop", times: 1 }) })
+      const lost = await api.post(`/admin/payments/${paymentId}/refund`, { amount: 30 }, admin).catch((error: any) => error.response)
+      const refunded = async () => Number((await sipay().getClient().checkStatus(invoiceId)).totalRefundedAmount)
+      expect(await refunded()).toBe(30)
+      const payment = async () => (await getContainer().resolve("payment").retrievePayment(paymentId, { relations: ["refunds"] })) as any
+      if (lost.status === 200) {
+        // The check after the lost answer saw the refund: recorded once, nothing to retry.
+        expect((await payment()).refunds.map((r: any) => Number(r.amount))).toEqual([30])
+        return
+      }
+      expect((await payment()).refunds).toEqual([])
+      const retried = await api.post(`/admin/payments/${paymentId}/refund`, { amount: 30 }, admin)
+      expect(retried.status).toBe(200)
+      expect(await refunded()).toBe(30)
+      expect((await payment()).refunds.map((r: any) => Number(r.amount))).toEqual([30])
     })
 
     it("a busy day (6,000 sales, over 10 MB) is synced by the job, then paged, sorted, summed and exported from the ledger", async () => {

@@ -436,12 +436,22 @@ export class SetCaptureMode extends Step {
 
 // ---- jobs and faults -----------------------------------------------------------------------
 
+/** Refunds the gateway made that are not the plugin's give-backs (whose refund_transaction_id is rev_<invoice>). */
+async function refundsOtherThanGiveBacks(world: World): Promise<number> {
+  const sales = (await control(world, "sales")) as { refunds: { refund_transaction_id: string | null }[] }[]
+  return sales.reduce((count, sale) => count + sale.refunds.filter((refund) => !String(refund.refund_transaction_id ?? "").startsWith("rev_")).length, 0)
+}
+
+/** The ledger job; recording is not refunding: no refund reaches the gateway while it runs (a give-back settling meanwhile aside). */
 export class LedgerSync extends Step {
   check() {
     return true
   }
   async act(_model: Model, world: World) {
+    const before = await refundsOtherThanGiveBacks(world)
     const report = await runLedgerSync(world)
+    const sent = (await refundsOtherThanGiveBacks(world)) - before
+    if (sent !== 0) throw new Error(`the ledger sync sent ${sent} refund(s) to the gateway: ${JSON.stringify(report.actions)}`)
     return JSON.stringify(report.actions)
   }
   toString() {
