@@ -128,6 +128,7 @@ describe("admin: every plugin page in Turkish and in English", () => {
   let charged: Paid
   let draftOrderId: string
   let phoneLink: { name_of_product: string; description: string }
+  let storeLocaleForm: { cartId: string; invoiceDescription: string }
 
   beforeAll(async () => {
     demo = await startDemo(place, { timeoutMs: 900 * 1000 })
@@ -170,6 +171,14 @@ describe("admin: every plugin page in Turkish and in English", () => {
     const { data: made } = await admin.post(`/admin/sipay/draft-orders/${draftOrderId}/payment-link`, {}, asAdmin)
     const { data: link } = await admin.get(`/admin/sipay/payment-links/${made.order_payment_links[0].payment_link_id}`, asAdmin)
     phoneLink = link.payment_link
+
+    // Once the store names a locale, a cart without one takes it.
+    const { data: stores } = await admin.get("/admin/stores", asAdmin)
+    await admin.post(`/admin/stores/${stores.stores[0].id}`, { supported_locales: [{ locale_code: "en-US" }] }, asAdmin)
+    const api = storeApi(ready.store_url)
+    const cart = await createCart(api, store, [1])
+    const { session } = await startPaymentSession(api, store, cart.id)
+    storeLocaleForm = { cartId: cart.id, invoiceDescription: (await issueThreeDForm(api, store, session.id)).fields.invoice_description }
   })
 
   afterAll(async () => {
@@ -183,7 +192,9 @@ describe("admin: every plugin page in Turkish and in English", () => {
     expect(phoneLink.description).toMatch(/^Sipariş #\d+ için ödeme/)
     expect(refunded.invoiceDescription).toBe(`Sipariş ${refunded.cartId}`)
     expect(charged.invoiceDescription).toBe(`Order ${charged.cartId}`)
+    // No locale on the cart nor on the store: the option's (defaultLocale, Turkish by default).
     expect(preAuthorized.invoiceDescription).toBe(`Sipariş ${preAuthorized.cartId}`)
+    expect(storeLocaleForm.invoiceDescription).toBe(`Order ${storeLocaleForm.cartId}`)
   })
 
   async function adminIn(language: "tr" | "en"): Promise<{ page: Page; problems: string[] }> {

@@ -79,7 +79,7 @@ export const tr: SipayTexts = {
       invoice_id: "Fatura no",
       order_id: "Ödeme kuruluşu sipariş no",
       payment_id: "İşlem no",
-      id: "No",
+      id: "Kayıt no",
       transaction_state: "Durum",
       payment_type: "Ödeme türü",
       payment_source: "Ödeme kaynağı",
