@@ -250,6 +250,19 @@ describe("admin: every plugin page in Turkish and in English", () => {
         await page.locator("[role=dialog]").first().waitFor({ state: "detached" }).catch(() => undefined)
       }
 
+      /** A list page from the sidebar with its first row, checked, then that row opened (a drawer), checked. */
+      async function listAndRow(page_: { menu: string; path: RegExp; title: string; row: string; where: string }, opened: () => Promise<void>) {
+        await page.getByRole("link", { name: page_.menu, exact: true }).click()
+        await page.waitForURL(page_.path)
+        await page.getByRole("heading", { name: page_.title }).waitFor()
+        await page.getByTestId(page_.row).first().waitFor()
+        await check(page_.where)
+        await page.getByTestId(page_.row).first().click()
+        await opened()
+        await check(`${page_.where}-opened`)
+        await closeDialog()
+      }
+
       // Sales: every state of the day, the state filter's choices, each sale's drawer.
       await page.getByRole("link", { name: dictionary.sales.menu, exact: true }).click()
       await page.waitForURL(/\/app\/sales/)
@@ -274,15 +287,9 @@ describe("admin: every plugin page in Turkish and in English", () => {
       }
 
       // Payment links: the phone order's link in the list and its drawer; the create form.
-      await page.getByRole("link", { name: dictionary.paymentLinks.menu, exact: true }).click()
-      await page.waitForURL(/\/app\/payment-links/)
-      await page.getByRole("heading", { name: dictionary.paymentLinks.title }).waitFor()
-      await page.getByTestId("link-row").first().waitFor()
-      await check("payment-links")
-      await page.getByTestId("link-row").first().click()
-      await page.getByRole("dialog").getByText(dictionary.paymentLinks.payerLink).waitFor()
-      await check("payment-link-drawer")
-      await closeDialog()
+      await listAndRow({ menu: dictionary.paymentLinks.menu, path: /\/app\/payment-links/, title: dictionary.paymentLinks.title, row: "link-row", where: "payment-links" }, () =>
+        page.getByRole("dialog").getByText(dictionary.paymentLinks.payerLink).waitFor()
+      )
       await page.getByRole("button", { name: dictionary.paymentLinks.create }).first().click()
       await page.getByText(dictionary.paymentLinks.createTitle).waitFor()
       await page.focus("#link-name")
@@ -292,15 +299,9 @@ describe("admin: every plugin page in Turkish and in English", () => {
       await closeDialog()
 
       // Recurring plans: the plan in the list and opened (the gateway's charges).
-      await page.getByRole("link", { name: dictionary.recurring.menu, exact: true }).click()
-      await page.waitForURL(/\/app\/recurring-plans/)
-      await page.getByRole("heading", { name: dictionary.recurring.title }).waitFor()
-      await page.getByTestId("recurring-plan-row").first().waitFor()
-      await check("recurring-plans")
-      await page.getByTestId("recurring-plan-row").first().click()
-      await page.getByTestId("recurring-plan-panel").getByText(dictionary.recurring.charges).waitFor()
-      await check("recurring-plan")
-      await closeDialog()
+      await listAndRow({ menu: dictionary.recurring.menu, path: /\/app\/recurring-plans/, title: dictionary.recurring.title, row: "recurring-plan-row", where: "recurring-plans" }, () =>
+        page.getByTestId("recurring-plan-panel").getByText(dictionary.recurring.charges).waitFor()
+      )
 
       // Settings → Sipay, with a connection test.
       await page.goto(`${demo.ready.admin_url}/settings/sipay`)
