@@ -222,7 +222,7 @@ describe("admin: payment links and Sipay settings in a real browser", () => {
 
     await page.getByRole("button", { name: "Test connection" }).click()
     await page.getByTestId("connection-result").waitFor()
-    expect(await page.getByTestId("connection-result").innerText()).toMatch(/is_3d = 1/)
+    expect(await page.getByTestId("connection-result").innerText()).toMatch(/2D and 3D: .*\(permission code 1,/)
 
     expect(await page.getAttribute("#setting-capture", "aria-checked")).toBe("true")
     await page.click("#setting-capture")

@@ -141,8 +141,8 @@ describe("admin: the Sales page and the order widget in a real browser", () => {
     }
     const drawerText = await drawer.innerText()
     expect(drawerText).toContain("Ay** Yı****")
-    expect(drawerText).toContain("merchant_commission_percentage")
-    expect(drawerText).toContain("integratordata")
+    expect(drawerText).toContain("Merchant commission (%)")
+    expect(drawerText).toContain("Integrator name")
     expect(drawerText).toContain("Sipay Sandbox")
     expect(drawerText).toContain(sale.sessionId)
     await page.screenshot({ path: screenshotPath(test, "2-drawer"), fullPage: true })

@@ -6,6 +6,7 @@ import type { SipayBrand, SipayClientOptions } from "./sipay"
 import { describeCutCredentials } from "./env-dollar"
 import { findRateLimitProblems, type RateLimitOptions } from "./limiter/limits"
 import { parseTrustedProxies } from "./limiter/address"
+import { CUSTOMER_LANGUAGES, type CustomerLanguage } from "./customer-language"
 
 export type { SipayBrand }
 
@@ -31,8 +32,10 @@ export type SipayOptions = Omit<SipayClientOptions, "logger"> & {
   maxInstallments?: number
   /** Offer the agricultural ('tarim') installment type to cards that support it. Default false. */
   agriculturalInstallments?: boolean
-  /** Invoice description sent to the gateway; {order}, {cart_id}, {store} are replaced. */
+  /** Invoice description sent to the gateway; {order}, {cart_id}, {store} are replaced. Default: DEFAULT_DESCRIPTION_TEMPLATES in the customer's language. */
   descriptionTemplate?: string
+  /** The language of what a customer reads (phone-order payment link, invoice description) when neither the cart or order nor the store names a locale. Default "tr". */
+  defaultLocale?: CustomerLanguage
   /** Attempts left pending (no redirect, no webhook) this long are asked about by the reconciliation job. Default 300. */
   reconcileAfterSeconds?: number
   /** How many pending attempts one run of the reconciliation job settles. Default 50. */
@@ -64,7 +67,11 @@ export { PRE_AUTHORIZATION_DAYS } from "./pre-authorization-days"
 
 export const REQUIRED_CREDENTIALS = ["appId", "appSecret", "merchantKey"] as const
 
-export const DEFAULT_DESCRIPTION_TEMPLATE = "Order {cart_id}"
+/** The invoice description a customer reads at the gateway, in their language, unless the store sets its own. */
+export const DEFAULT_DESCRIPTION_TEMPLATES: Record<CustomerLanguage, string> = {
+  tr: "Sipariş {cart_id}",
+  en: "Order {cart_id}",
+}
 
 /** Sipay merchant keys look like "$2y$10$…"; Medusa's loadEnv empties them unless each "$" is written "\$". */
 const DOLLAR_HINT = ' (set but empty? In .env write each "$" of the key as "\\$": Medusa\'s loadEnv expands "$…" even inside quotes)'
@@ -90,6 +97,9 @@ export function findOptionProblems(options: Partial<SipayOptions> | undefined): 
     if (value !== undefined && value !== "" && !/^https?:\/\/[^\s]+$/.test(String(value))) {
       problems.push(`option "${name}" must be an http(s) URL`)
     }
+  }
+  if (given.defaultLocale !== undefined && !(CUSTOMER_LANGUAGES as readonly unknown[]).includes(given.defaultLocale)) {
+    problems.push(`option "defaultLocale" must be ${CUSTOMER_LANGUAGES.map((language) => `"${language}"`).join(" or ")}`)
   }
   problems.push(...findRateLimitProblems(given.rateLimits))
   if (given.rateLimitStore !== undefined && given.rateLimitStore !== "memory" && given.rateLimitStore !== "postgres") {
@@ -138,6 +148,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): SipayOptio
     failureUrl: env.SIPAY_FAILURE_URL || undefined,
     maxInstallments,
     agriculturalInstallments: env.SIPAY_AGRICULTURAL_INSTALLMENTS === "true",
+    defaultLocale: (env.SIPAY_DEFAULT_LOCALE || undefined) as CustomerLanguage | undefined,
     timeoutMs: env.SIPAY_TIMEOUT_MS ? Number(env.SIPAY_TIMEOUT_MS) : undefined,
     reconcileAfterSeconds: env.SIPAY_RECONCILE_AFTER_SECONDS ? Number(env.SIPAY_RECONCILE_AFTER_SECONDS) : undefined,
     reconcileBatchSize: env.SIPAY_RECONCILE_BATCH_SIZE ? Number(env.SIPAY_RECONCILE_BATCH_SIZE) : undefined,

@@ -1,4 +1,4 @@
-import { DEFAULT_DESCRIPTION_TEMPLATE, SipayOptions } from "./options"
+import { SipayOptions } from "./options"
 
 /**
  * What a new payment attempt is built with: the non-secret settings a store owner may change in the
@@ -15,7 +15,8 @@ export type CheckoutSettings = {
   storefrontUrl: string | null
   successUrl: string | null
   failureUrl: string | null
-  descriptionTemplate: string
+  /** null: DEFAULT_DESCRIPTION_TEMPLATES, in the customer's language. */
+  descriptionTemplate: string | null
 }
 
 export type StoredSettings = Partial<CheckoutSettings>
@@ -32,7 +33,7 @@ export function checkoutSettingsFrom(options: SipayOptions, stored: StoredSettin
     storefrontUrl: options.storefrontUrl ?? null,
     successUrl: options.successUrl ?? null,
     failureUrl: options.failureUrl ?? null,
-    descriptionTemplate: options.descriptionTemplate ?? DEFAULT_DESCRIPTION_TEMPLATE,
+    descriptionTemplate: options.descriptionTemplate || null,
   }
   const overrides = Object.fromEntries(Object.entries(stored).filter(([, value]) => value !== undefined))
   return { ...defaults, ...overrides }

@@ -4,6 +4,9 @@ import { useTranslation } from "react-i18next"
 /** The languages the plugin's admin is written in (src/admin/i18n); others fall back to English. */
 export const SIPAY_LANGUAGES = ["en", "tr"] as const
 
+/** The plugin's t(): a key under `sipay.` and its interpolation values. */
+export type Translate = (key: string, options?: Record<string, unknown>) => string
+
 /** Keys asked for but absent in the user's language (read by the browser tests; also logged). */
 declare global {
   interface Window {
@@ -77,4 +80,24 @@ export function formatIstanbul(value: string | Date | null | undefined, locale: 
   return part === "time"
     ? date.toLocaleTimeString(locale, { timeZone: "Europe/Istanbul", hour: "2-digit", minute: "2-digit" })
     : date.toLocaleString(locale, { timeZone: "Europe/Istanbul", dateStyle: "medium", timeStyle: "short" })
+}
+
+/** A gateway date as it writes them, Istanbul wall time: "YYYY-MM-DD" or "YYYY-MM-DD HH:MM[:SS]". */
+const GATEWAY_TIME = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{2}:\d{2})(?::(\d{2}))?)?$/
+
+/**
+ * A gateway date in the user's locale, still in Istanbul time (callers label it): Turkey keeps UTC+3
+ * all year since 2016. Anything else is shown as the gateway wrote it.
+ */
+export function formatGatewayTime(value: string | null | undefined, locale: string): string {
+  if (!value) return "-"
+  const parts = GATEWAY_TIME.exec(value.trim())
+  if (!parts) return value
+  const date = new Date(`${parts[1]}T${parts[2] ?? "00:00"}:${parts[3] ?? "00"}+03:00`)
+  if (Number.isNaN(date.getTime())) return value
+  return parts[2] ? formatIstanbul(date, locale) : date.toLocaleDateString(locale, { timeZone: "Europe/Istanbul", dateStyle: "medium" })
+}
+
+export function isGatewayTime(value: unknown): value is string {
+  return typeof value === "string" && GATEWAY_TIME.test(value.trim())
 }

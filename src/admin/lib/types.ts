@@ -49,7 +49,8 @@ export type SettingsFields = {
   storefront_url: string | null
   success_url: string | null
   failure_url: string | null
-  description_template: string
+  /** null: the built-in description, in the customer's language. */
+  description_template: string | null
 }
 
 export type SettingsAnswer = {
@@ -69,4 +70,16 @@ export type SettingsAnswer = {
   }
 }
 
-export type ConnectionAnswer = { ok: boolean; brand: string | null; brand_name: string; is_3d: number; mode: string; meaning: string; warnings: string[]; base_url: string; tested_at: string }
+export type ConnectionAnswer = {
+  ok: boolean
+  brand: string | null
+  brand_name: string
+  is_3d: number
+  mode: string
+  meaning: string
+  warnings: string[]
+  /** One per warning, in the same order: what the admin words in the user's language. */
+  warning_codes?: string[]
+  base_url: string
+  tested_at: string
+}

@@ -5,6 +5,7 @@ import { useQueryClient } from "@tanstack/react-query"
 import { FormEvent, useCallback, useEffect, useState } from "react"
 import type { OrderPaymentView } from "../../lib/sales-report"
 import { adminRequest, AdminApiError } from "../lib/admin-api"
+import { gatewayText, installmentsText } from "../lib/gateway-values"
 import { formatAmount, formatLocalDate, formatLocalDateTime, useSipayT } from "../lib/i18n"
 
 type View = OrderPaymentView & { gateway_error: string | null }
@@ -115,16 +116,16 @@ const OrderSipayPaymentWidget = ({ data: order }: DetailWidgetProps<AdminOrder>)
         <>
           <div className="px-6 py-4">
             <div className="flex flex-wrap items-center gap-2 pb-2">
-              <StatusBadge color={STATUS_COLOR[view.status ?? ""] ?? "grey"} data-testid="sipay-status">{view.status ?? t("orderPayment.notAsked")}</StatusBadge>
-              {view.status_reason && <Text size="small" className="text-ui-fg-subtle">{view.status_reason}</Text>}
+              <StatusBadge color={STATUS_COLOR[view.status ?? ""] ?? "grey"} data-testid="sipay-status">{view.status ? gatewayText(view.status, t) : t("orderPayment.notAsked")}</StatusBadge>
+              {view.status_reason && <Text size="small" className="text-ui-fg-subtle" data-testid="sipay-status-reason">{gatewayText(view.status_reason, t)}</Text>}
               {view.chargeback && <StatusBadge color="red" data-testid="sipay-chargeback">{t("orderPayment.chargeback")}</StatusBadge>}
             </div>
             <Row label={t("orderPayment.provider")} value={providerName(view, t)} testId="sipay-provider" />
             <Row label={t("orderPayment.invoiceId")} value={view.invoice_id} testId="sipay-invoice-id" />
             <Row label={t("orderPayment.gatewayOrderNo")} value={view.gateway_order_no} />
             <Row label={t("orderPayment.card")} value={view.masked_card} />
-            <Row label={t("orderPayment.installments")} value={view.installments} />
-            <Row label={t("orderPayment.transactionType")} value={view.transaction_type} testId="sipay-transaction-type" />
+            <Row label={t("orderPayment.installments")} value={installmentsText(view.installments, t)} />
+            <Row label={t("orderPayment.transactionType")} value={gatewayText(view.transaction_type, t)} testId="sipay-transaction-type" />
             <Row label={t("orderPayment.captured")} value={formatAmount(view.payment.captured_amount, currency, locale)} />
             <Row label={t("orderPayment.refunded")} value={formatAmount(view.refunded_amount, currency, locale)} />
             {view.pre_authorization && (

@@ -3,7 +3,7 @@ import type { AdminOrder, DetailWidgetProps } from "@medusajs/framework/types"
 import { Alert, Button, Container, Heading, Input, Label, StatusBadge, Text, toast, usePrompt } from "@medusajs/ui"
 import { useCallback, useEffect, useState } from "react"
 import { adminRequest } from "../lib/admin-api"
-import { formatAmount, formatLocalDateTime, useSipayT } from "../lib/i18n"
+import { formatAmount, formatGatewayTime, formatLocalDateTime, useSipayT } from "../lib/i18n"
 
 type OrderLink = {
   id: string
@@ -98,7 +98,7 @@ const PhonePaymentLinkWidget = ({ data: order }: DetailWidgetProps<AdminOrder>) 
             </div>
             <Text size="xsmall" className="text-ui-fg-subtle">{link.email_outcome === "sent" ? t("phoneLink.emailed", { email: link.email, at }) : t("phoneLink.notEmailed", { email: link.email, error: link.email_error ?? "", at })}</Text>
             <Text size="xsmall" className="text-ui-fg-subtle break-all">{link.link}</Text>
-            {link.state === "open" ? <Text size="xsmall">{t("phoneLink.openUntil", { date: link.expire_date })}</Text> : null}
+            {link.state === "open" ? <Text size="xsmall">{t("phoneLink.openUntil", { date: formatGatewayTime(link.expire_date, locale) })}</Text> : null}
             {link.payment_id ? (
               <Text size="xsmall">{t(link.converted_draft ? "phoneLink.paidConverted" : "phoneLink.paidRecorded", { payment: link.payment_id, invoice: link.settled_invoice_id ?? "" })}</Text>
             ) : null}

@@ -7,7 +7,7 @@ describe("checkout settings over the options", () => {
     const stored = storedSettingsFrom({ capture: false, max_installments: null, sale_webhook_key: "", description_template: null })
     expect(stored).toEqual({ capture: false, saleWebhookKey: null })
     const settings = checkoutSettingsFrom(options, stored)
-    expect(settings).toMatchObject({ capture: false, saleWebhookKey: null, maxInstallments: 12, descriptionTemplate: "Order {cart_id}" })
+    expect(settings).toMatchObject({ capture: false, saleWebhookKey: null, maxInstallments: 12, descriptionTemplate: null })
     expect(checkoutSettingsFrom(options, storedSettingsFrom(null))).toMatchObject({ capture: true, saleWebhookKey: "sale" })
   })
 

@@ -1,3 +1,4 @@
+import type { CustomerLanguage } from "../customer-language"
 import { PaymentRequest } from "../sipay"
 import { CheckoutSettings } from "../settings"
 import { buildGatewayItems, CartLine } from "./items"
@@ -76,18 +77,21 @@ export function buildPaymentRequest(input: {
   recurring?: RecurringPlan | null
   ip?: string
   storeName?: string
+  /** The customer's language (the cart's locale, else the store's, else the option): the invoice description's. */
+  language: CustomerLanguage
 }): PaymentRequest {
   const { cart, settings, choice } = input
   const address = cart.billing ?? cart.shipping ?? null
   const backend = input.backendUrl?.replace(/\/+$/, "") ?? null
+  const invoiceDescription = describeInvoice(settings.descriptionTemplate, { cart_id: cart.id, store: input.storeName, language: input.language })
   return {
     invoiceId: input.invoiceId,
-    invoiceDescription: describeInvoice(settings.descriptionTemplate, { cart_id: cart.id, store: input.storeName }),
+    invoiceDescription,
     total: input.amount,
     currencyCode: input.currencyCode,
     installmentsNumber: choice.installmentsNumber,
     ...buyerName(cart),
-    items: buildGatewayItems({ lines: cart.lines, shippingTotal: cart.shippingTotal, total: input.amount, fallbackName: `Order ${cart.id}` }),
+    items: buildGatewayItems({ lines: cart.lines, shippingTotal: cart.shippingTotal, total: input.amount, fallbackName: invoiceDescription }),
     returnUrl: backend ? `${backend}/sipay/3d/return` : undefined,
     cancelUrl: backend ? `${backend}/sipay/3d/cancel` : undefined,
     transactionType: settings.capture ? "Auth" : "PreAuth",

@@ -1,3 +1,6 @@
+import type { CustomerLanguage } from "../customer-language"
+import { DEFAULT_DESCRIPTION_TEMPLATES } from "../options"
+
 /**
  * Where a shopper lands after the 3D step. Templates carry {cart_id}, {order_id}, {error} and
  * {country_code} (the cart's shipping country, lower case); only the configured storefront origin is
@@ -47,8 +50,12 @@ export function namesCountry(templates: ShopperUrlTemplates, outcome: "success" 
   return Boolean(template?.includes("{country_code}"))
 }
 
-export function describeInvoice(template: string, values: { cart_id: string; store?: string }): string {
-  return template
+/**
+ * The invoice description the customer reads at the gateway: the store's template, else the built-in
+ * one in the customer's language; {cart_id} and {order} are the cart's id, {store} the store's name.
+ */
+export function describeInvoice(template: string | null, values: { cart_id: string; store?: string; language: CustomerLanguage }): string {
+  return (template || DEFAULT_DESCRIPTION_TEMPLATES[values.language])
     .replace(/\{cart_id\}/g, values.cart_id)
     .replace(/\{order\}/g, values.cart_id)
     .replace(/\{store\}/g, values.store ?? "")

@@ -16,7 +16,7 @@ export type CreateOrderPaymentLinkInput = { order_id: string; email?: string | n
 export const createOrderPaymentLinkWorkflow = createWorkflow("sipay-create-order-payment-link", (input: CreateOrderPaymentLinkInput) => {
   const order = loadPhoneOrderStep({ order_id: input.order_id })
   const terms = transform({ order }, ({ order }) => ({
-    link: orderLinkTerms({ display_id: order.display_id, amount: order.amount, currency_code: order.currency_code, store_name: order.store_name }, new Date()),
+    link: orderLinkTerms({ display_id: order.display_id, amount: order.amount, currency_code: order.currency_code, store_name: order.store_name, language: order.language }, new Date()),
     photo: ORDER_LINK_PHOTO,
   }))
   validatePaymentLinkStep(terms)

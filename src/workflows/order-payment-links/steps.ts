@@ -4,8 +4,19 @@ import { SIPAY_MODULE } from "../../modules/sipay"
 import type SipayModuleService from "../../modules/sipay/service"
 import { formatAmount } from "../../lib/sipay/amount"
 import { PAID_COLLECTION_STATUSES } from "../../lib/order-payment-links/settlement"
+import type { CustomerLanguage } from "../../lib/customer-language"
+import { customerLanguageOf, readStoreFacts } from "../steps/store-facts"
 
-export type PhoneOrder = { order_id: string; display_id: number | null; amount: string; currency_code: string; email: string | null; store_name: string | null }
+export type PhoneOrder = {
+  order_id: string
+  display_id: number | null
+  amount: string
+  currency_code: string
+  email: string | null
+  store_name: string | null
+  /** The language of the link's texts: the order's locale, else the store's first, else the option. */
+  language: CustomerLanguage
+}
 
 /**
  * The order a link is made for: a draft order, or an order with nothing paid; not cancelled; one
@@ -15,7 +26,7 @@ export const loadPhoneOrderStep = createStep("sipay-load-phone-order", async (in
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "order",
-    fields: ["id", "display_id", "status", "total", "currency_code", "email", "payment_collections.status"],
+    fields: ["id", "display_id", "status", "total", "currency_code", "email", "locale", "payment_collections.status"],
     filters: { id: input.order_id },
   })
   const order = data[0] as Record<string, any> | undefined
@@ -41,14 +52,15 @@ export const loadPhoneOrderStep = createStep("sipay-load-phone-order", async (in
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Order ${input.order_id} already has an active payment link (${active.link}); wait until it expires or is paid`)
     }
   }
-  const { data: stores } = await query.graph({ entity: "store", fields: ["name"] })
+  const store = await readStoreFacts(query)
   const phoneOrder: PhoneOrder = {
     order_id: order.id,
     display_id: order.display_id ?? null,
     amount,
     currency_code: String(order.currency_code).toUpperCase(),
     email: order.email ?? null,
-    store_name: (stores[0] as { name?: string } | undefined)?.name ?? null,
+    store_name: store.name,
+    language: customerLanguageOf(order.locale, store, sipay.getOptions().defaultLocale),
   }
   return new StepResponse(phoneOrder)
 })

@@ -7,6 +7,8 @@ import { RecurringPlan, recurringPlanOfCart } from "../../lib/checkout/recurring
 import { CheckoutSettings } from "../../lib/settings"
 import { formatAmount } from "../../lib/sipay"
 import { SUPPORTED_CURRENCIES } from "../../providers/sipay/utils/session-data"
+import type { CustomerLanguage } from "../../lib/customer-language"
+import { customerLanguageOf, readStoreFacts } from "./store-facts"
 
 export type AttemptFlow = "3d" | "2d"
 
@@ -32,12 +34,15 @@ export type AttemptContext = {
   attemptNumber: number
   recurring: RecurringPlan | null
   storeName?: string
+  /** The language of what the customer reads from this attempt (the invoice description). */
+  language: CustomerLanguage
 }
 
 const CART_FIELDS = [
   "id",
   "email",
   "completed_at",
+  "locale",
   "currency_code",
   "total",
   "shipping_total",
@@ -76,11 +81,12 @@ export async function loadAttemptContext(
   const sipay = container.resolve<SipayModuleService>(SIPAY_MODULE)
 
   const readCart = (cartId: string) => query.graph({ entity: "cart", fields: CART_FIELDS, filters: { id: cartId } }).then(({ data }) => data[0] as Record<string, any> | undefined)
-  const [[session], settings, attempts, namedCart] = await Promise.all([
+  const [[session], settings, attempts, namedCart, store] = await Promise.all([
     paymentModule.listPaymentSessions({ id: input.session_id }),
     sipay.getCheckoutSettings(),
     sipay.listPaymentAttempts({ session_id: input.session_id }, { select: ["attempt_number", "status"] }),
     input.cart_id !== undefined ? readCart(input.cart_id) : Promise.resolve(undefined),
+    readStoreFacts(query),
   ])
   if (!session) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `Payment session ${input.session_id} was not found`)
@@ -147,6 +153,8 @@ export async function loadAttemptContext(
     backendUrl: sipay.getOptions().backendUrl ?? null,
     attemptNumber,
     recurring,
+    storeName: store.name ?? undefined,
+    language: customerLanguageOf(cart.locale, store, sipay.getOptions().defaultLocale),
     cart: {
       id: cart.id,
       email: cart.email,

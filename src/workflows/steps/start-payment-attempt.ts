@@ -46,6 +46,8 @@ async function startAttempt(container: Parameters<typeof loadAttemptContext>[0],
     backendUrl: context.backendUrl,
     recurring: context.recurring,
     ip: input.ip,
+    storeName: context.storeName,
+    language: context.language,
   })
   const undo: Undo = {}
   try {

@@ -1,7 +1,7 @@
 import { Alert, Button, Drawer, Heading, Input, Label, StatusBadge, Text, Textarea, toast } from "@medusajs/ui"
 import { FormEvent, useEffect, useState } from "react"
 import { adminRequest } from "../../lib/admin-api"
-import { formatAmount, formatLocalDateTime, useSipayT } from "../../lib/i18n"
+import { formatAmount, formatGatewayTime, formatLocalDateTime, useSipayT } from "../../lib/i18n"
 import type { PaymentLink } from "../../lib/types"
 import { LinkStatus, usesText } from "./link-status"
 
@@ -107,7 +107,7 @@ export function LinkDrawer({ link: selected, onClose, onChanged }: { link: Payme
               <Row label={t("paymentLinks.status")}><LinkStatus status={link.status} /></Row>
               <Row label={t("paymentLinks.uses")} testId="link-uses">{usesText(link)}</Row>
               <Row label={t("paymentLinks.amount")}>{formatAmount(link.amount, link.currency_code, locale)}{link.is_amount_set_by_user ? t("paymentLinks.payerMayChange") : ""}</Row>
-              <Row label={t("paymentLinks.expires")}>{t("paymentLinks.expiresValue", { date: link.expire_date })}</Row>
+              <Row label={t("paymentLinks.expires")}>{t("paymentLinks.expiresValue", { date: formatGatewayTime(link.expire_date, locale) })}</Row>
               <Row label={t("paymentLinks.description")}>{link.description}</Row>
               <Row label={t("paymentLinks.photo")}>{link.photo_filename ? t("paymentLinks.photoValue", { name: link.photo_filename, type: link.photo_content_type, size: Math.ceil((link.photo_size ?? 0) / 1024) }) : "-"}</Row>
               <Row label={t("paymentLinks.gatewayId")}>{link.dpl_id}</Row>

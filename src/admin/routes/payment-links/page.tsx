@@ -3,7 +3,7 @@ import { Link as LinkIcon } from "@medusajs/icons"
 import { Alert, Button, Container, createDataTableColumnHelper, DataTable, Text, toast, useDataTable } from "@medusajs/ui"
 import { useCallback, useEffect, useMemo, useState } from "react"
 import { adminRequest } from "../../lib/admin-api"
-import { formatAmount, useSipayT } from "../../lib/i18n"
+import { formatAmount, formatGatewayTime, useSipayT } from "../../lib/i18n"
 import { ListToolbar } from "../../lib/list-toolbar"
 import { openOnRowClick, usePaginationTranslations } from "../../lib/table"
 import type { PaymentLink, PaymentLinkList } from "../../lib/types"
@@ -21,7 +21,7 @@ function useColumns() {
     column.accessor("name_of_product", { header: t("paymentLinks.product"), cell: ({ getValue }) => <span data-testid="link-row">{getValue()}</span> }),
     column.accessor("amount", { header: t("paymentLinks.amount"), cell: ({ row }) => formatAmount(row.original.amount, row.original.currency_code, locale) }),
     column.display({ id: "uses", header: t("paymentLinks.uses"), cell: ({ row }) => <span data-testid="row-uses">{usesText(row.original)}</span> }),
-    column.accessor("expire_date", { header: t("paymentLinks.expires"), cell: ({ getValue }) => t("paymentLinks.expiresValue", { date: getValue() }) }),
+    column.accessor("expire_date", { header: t("paymentLinks.expires"), cell: ({ getValue }) => t("paymentLinks.expiresValue", { date: formatGatewayTime(getValue(), locale) }) }),
     column.accessor("status", { header: t("paymentLinks.status"), cell: ({ getValue }) => <LinkStatus status={getValue()} /> }),
     column.display({
       id: "emailed",

@@ -20,7 +20,7 @@ function useColumns() {
     column.accessor("amount", { header: t("recurring.amount"), cell: ({ row }) => formatAmount(row.original.amount, row.original.currency_code, locale) }),
     column.display({ id: "cycle", header: t("recurring.cycle"), cell: ({ row }) => cycleText(row.original, t) }),
     column.display({ id: "payments", header: t("recurring.payments"), cell: ({ row }) => `${row.original.charges_made} / ${row.original.payment_number}` }),
-    column.accessor("next_action_date", { header: t("recurring.nextCharge"), cell: ({ getValue }) => gatewayDate(getValue(), t) }),
+    column.accessor("next_action_date", { header: t("recurring.nextCharge"), cell: ({ getValue }) => gatewayDate(getValue(), t, locale) }),
     column.accessor("status", { header: t("recurring.status"), cell: ({ getValue }) => <PlanStatus status={getValue()} /> }),
   ], [t, locale])
 }

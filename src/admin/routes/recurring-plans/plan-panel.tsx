@@ -2,7 +2,7 @@ import { Alert, Button, createDataTableColumnHelper, DataTable, Heading, Input, 
 import { useCallback, useEffect, useMemo, useState } from "react"
 import { Link } from "react-router-dom"
 import { adminRequest } from "../../lib/admin-api"
-import { formatAmount, formatLocalDateTime, useSipayT } from "../../lib/i18n"
+import { formatAmount, formatGatewayTime, formatLocalDateTime, useSipayT } from "../../lib/i18n"
 
 type T = (key: string, options?: Record<string, unknown>) => string
 
@@ -42,8 +42,8 @@ export function PlanStatus({ status }: { status: string }) {
 }
 
 /** The gateway's dates are Istanbul time (labelled). */
-export function gatewayDate(value: string | null, t: T): string {
-  return value ? t("recurring.gatewayDate", { date: value }) : "-"
+export function gatewayDate(value: string | null, t: T, locale: string): string {
+  return value ? t("recurring.gatewayDate", { date: formatGatewayTime(value, locale) }) : "-"
 }
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
@@ -67,7 +67,7 @@ function ChargesTable({ charges, currency }: { charges: RecurringCharge[]; curre
   const { t, locale } = useSipayT()
   const columns = useMemo(() => [
     chargeColumn.accessor("recurringNumber", { header: "#", size: 48, cell: ({ getValue }) => getValue() ?? "-" }),
-    chargeColumn.accessor("actionDate", { header: t("recurring.date"), cell: ({ getValue }) => gatewayDate(getValue(), t) }),
+    chargeColumn.accessor("actionDate", { header: t("recurring.date"), cell: ({ getValue }) => gatewayDate(getValue(), t, locale) }),
     chargeColumn.accessor("amount", { header: t("recurring.amount"), cell: ({ getValue }) => formatAmount(getValue(), currency, locale) }),
     chargeColumn.display({
       id: "status",
@@ -152,7 +152,7 @@ export function PlanPanel({ planId, onChanged }: { planId: string; onChanged?: (
         <Row label={t("recurring.amount")}>{formatAmount(plan.amount, plan.currency_code, locale)}</Row>
         <Row label={t("recurring.cycle")}>{cycleText(plan, t)}</Row>
         <Row label={t("recurring.payments")}>{t("recurring.paymentsOf", { made: plan.charges_made, planned: plan.payment_number })}</Row>
-        <Row label={t("recurring.nextCharge")}>{gatewayDate(plan.next_action_date, t)}</Row>
+        <Row label={t("recurring.nextCharge")}>{gatewayDate(plan.next_action_date, t, locale)}</Row>
         <Row label={t("recurring.checked")}>{formatLocalDateTime(plan.refreshed_at, locale)}</Row>
       </div>
       <div>

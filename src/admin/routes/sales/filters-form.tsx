@@ -2,6 +2,7 @@ import { Button, Input, Label, Select } from "@medusajs/ui"
 import { FormEvent, ReactNode, useEffect, useState } from "react"
 import { KNOWN_SALE_STATES, SALE_CURRENCIES } from "../../../lib/sales-report"
 import { DayPicker } from "../../lib/day-picker"
+import { saleStateText } from "../../lib/gateway-values"
 import { useSipayT } from "../../lib/i18n"
 import type { SalesFilters } from "./filters"
 
@@ -63,7 +64,7 @@ export function FiltersForm({ filters, seenStates, onSearch }: { filters: SalesF
         <Input id="sales-max" size="small" inputMode="decimal" value={draft.max_amount} onChange={(e) => set("max_amount")(e.target.value)} />
       </Labelled>
       <Labelled id="sales-state" label={t("sales.state")}>
-        <Choice id="sales-state" value={draft.transaction_state} onChange={set("transaction_state")} options={states.map((s) => ({ value: String(s.id), label: `${s.id} ${s.label}` }))} />
+        <Choice id="sales-state" value={draft.transaction_state} onChange={set("transaction_state")} options={states.map((s) => ({ value: String(s.id), label: saleStateText({ transaction_state_id: s.id, transaction_state_label: s.label }, t) }))} />
       </Labelled>
       <div className="flex items-end">
         <Button type="submit" size="small" id="sales-search">{t("sales.search")}</Button>

@@ -5,7 +5,7 @@ import { useEffect, useMemo, useState } from "react"
 import { useSearchParams } from "react-router-dom"
 import type { SalesAnswer, SaleView } from "../../../lib/sales-report"
 import { adminRequest } from "../../lib/admin-api"
-import { formatLocalDateTime, useSipayT } from "../../lib/i18n"
+import { formatGatewayTime, formatLocalDateTime, useSipayT } from "../../lib/i18n"
 import { orderFromSorting, sortingFromOrder } from "../../lib/table"
 import { DEFAULT_ORDER, filtersFrom, PAGE_SIZE, pageQueryOf, queryOf, SalesFilters, viewFrom, type SalesView as PageView } from "./filters"
 import { FiltersForm } from "./filters-form"
@@ -28,7 +28,9 @@ function LedgerLine({ answer }: { answer: SalesAnswer }) {
 
 /** The gateway's sales of one day, from the store's ledger (synced from the gateway), beside the Medusa orders they paid. */
 const SalesPage = () => {
-  const { t } = useSipayT()
+  const { t, locale } = useSipayT()
+  // The gateway's day, written as the user writes dates.
+  const day = (date: string) => formatGatewayTime(date, locale)
   const [params, setParams] = useSearchParams()
   const filters = useMemo(() => filtersFrom(params), [params])
   const view = useMemo(() => viewFrom(params), [params])
@@ -71,7 +73,7 @@ const SalesPage = () => {
     setSyncing(true)
     try {
       const { sync } = await adminRequest<{ sync: { days: { sales: number }[] } }>("/admin/sipay/transactions/sync", { method: "POST", json: { date: filters.date } })
-      toast.success(t("sales.synced", { count: sync.days[0]?.sales ?? 0, date: filters.date }))
+      toast.success(t("sales.synced", { count: sync.days[0]?.sales ?? 0, date: day(filters.date) }))
       setReload((n) => n + 1)
     } catch (failure) {
       toast.error((failure as Error).message)
@@ -89,8 +91,8 @@ const SalesPage = () => {
         {loading || !answer
           ? t("common.loading")
           : paged && count > sales.length
-            ? t("sales.range", { from: offset + 1, to: offset + sales.length, count, date: answer.date })
-            : t("sales.count", { count, date: answer.date })}
+            ? t("sales.range", { from: offset + 1, to: offset + sales.length, count, date: day(answer.date) })
+            : t("sales.count", { count, date: day(answer.date) })}
       </Text>
       {answer && (
         <Text size="xsmall" className="text-ui-fg-muted">
@@ -138,7 +140,7 @@ const SalesPage = () => {
             sales={sales}
             count={count}
             loading={loading}
-            emptyText={t("sales.count", { count: 0, date: filters.date })}
+            emptyText={t("sales.count", { count: 0, date: day(filters.date) })}
             onOpen={setOpen}
             sorting={paged ? { state: sortingFromOrder(view.order), onSortingChange: (sorting) => go(filters, { ...view, order: orderFromSorting(sorting, DEFAULT_ORDER), offset: "0" }) } : undefined}
             page={paged ? { pageIndex: Math.floor(offset / PAGE_SIZE), pageSize: PAGE_SIZE, onPageChange: (index) => go(filters, { ...view, offset: String(index * PAGE_SIZE) }) } : undefined}

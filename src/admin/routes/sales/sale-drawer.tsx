@@ -2,29 +2,26 @@ import { Drawer, Heading, Text } from "@medusajs/ui"
 import { Link } from "react-router-dom"
 import type { SaleView } from "../../../lib/sales-report"
 import { useSipayT } from "../../lib/i18n"
+import { fieldLabel, fieldValue, isNested, nestedLabel, nestedNames, saleRows } from "./sale-fields"
 
-/** The record's nested objects, in the interface's order. */
-const NESTED = ["rolling_balance", "sale_billing", "merchant_sale", "refund_history", "sale_recurring", "sale_recurring_history", "sale_integrator", "userdata", "merchant"]
-
-const isNested = (value: unknown) => value !== null && typeof value === "object"
-
-function Field({ name, value }: { name: string; value: unknown }) {
+function Field({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
-    <div className="flex items-start justify-between gap-x-4 py-0.5">
-      <Text size="xsmall" leading="compact" className="text-ui-fg-subtle font-mono">
-        {name}
+    <div className="flex items-start justify-between gap-x-4 py-0.5" data-field={testId}>
+      <Text size="xsmall" leading="compact" className="text-ui-fg-subtle">
+        {label}
       </Text>
       <Text size="xsmall" leading="compact" className="font-mono break-all text-right">
-        {value === null || value === undefined ? "null" : value === "" ? '""' : String(value)}
+        {value}
       </Text>
     </div>
   )
 }
 
-/** An object's fields, nested objects indented; an array's entries one after another. */
+/** An object's fields, labelled, nested objects indented; an array's entries one after another. */
 function Fields({ value }: { value: unknown }) {
+  const { t, locale } = useSipayT()
   if (value === null || value === undefined) {
-    return <Text size="xsmall" className="text-ui-fg-muted">null</Text>
+    return <Text size="xsmall" className="text-ui-fg-muted">-</Text>
   }
   if (Array.isArray(value)) {
     return value.length ? (
@@ -39,19 +36,19 @@ function Fields({ value }: { value: unknown }) {
       <NoEntries />
     )
   }
-  if (typeof value !== "object") {
-    return <Field name="value" value={value} />
+  if (!isNested(value)) {
+    return <Text size="xsmall" className="font-mono">{fieldValue("", value, t, locale)}</Text>
   }
   return (
     <div className="flex flex-col">
       {Object.entries(value as Record<string, unknown>).map(([name, inner]) =>
         isNested(inner) ? (
           <div key={name} className="py-1">
-            <Text size="xsmall" weight="plus" className="font-mono">{name}</Text>
+            <Text size="xsmall" weight="plus">{fieldLabel(name, t)}</Text>
             <div className="pl-3"><Fields value={inner} /></div>
           </div>
         ) : (
-          <Field key={name} name={name} value={inner} />
+          <Field key={name} label={fieldLabel(name, t)} value={fieldValue(name, inner, t, locale)} testId={name} />
         )
       )}
     </div>
@@ -84,11 +81,10 @@ export function MedusaLinks({ sale }: { sale: SaleView }) {
   )
 }
 
-/** Every field of one sale as the gateway gave it, its nested objects each under its own heading. */
+/** Every field of one sale as the gateway gave it, labelled in the user's language, its nested objects each under its own heading. */
 export function SaleDrawer({ sale, onClose }: { sale: SaleView | null; onClose: () => void }) {
-  const { t } = useSipayT()
-  const scalar = sale ? Object.entries(sale).filter(([name, value]) => name !== "medusa" && !isNested(value)) : []
-  const nested = sale ? [...NESTED, ...Object.keys(sale).filter((name) => name !== "medusa" && !NESTED.includes(name) && isNested(sale[name]))] : []
+  const { t, locale } = useSipayT()
+  const record = sale as Record<string, unknown> | null
   return (
     <Drawer open={Boolean(sale)} onOpenChange={(open) => !open && onClose()}>
       <Drawer.Content data-testid="sale-drawer">
@@ -97,27 +93,27 @@ export function SaleDrawer({ sale, onClose }: { sale: SaleView | null; onClose: 
           <Drawer.Description className="sr-only">{t("sales.drawerDescription")}</Drawer.Description>
         </Drawer.Header>
         <Drawer.Body className="flex flex-col gap-y-4 overflow-y-auto">
-          {sale && (
+          {sale && record && (
             <>
               <section>
                 <Heading level="h3" className="pb-1">{t("sales.inMedusa")}</Heading>
-                <Field name="payment_session_id" value={sale.medusa.payment_session_id} />
-                <Field name="attempt_number" value={sale.medusa.attempt_number} />
+                <Field label={fieldLabel("payment_session_id", t)} value={fieldValue("payment_session_id", sale.medusa.payment_session_id, t, locale)} />
+                <Field label={fieldLabel("attempt_number", t)} value={fieldValue("attempt_number", sale.medusa.attempt_number, t, locale)} />
                 <div className="flex items-start justify-between py-0.5">
-                  <Text size="xsmall" className="text-ui-fg-subtle font-mono">{t("sales.links")}</Text>
+                  <Text size="xsmall" className="text-ui-fg-subtle">{t("sales.links")}</Text>
                   <Text size="xsmall"><MedusaLinks sale={sale} /></Text>
                 </div>
               </section>
               <section>
                 <Heading level="h3" className="pb-1">{t("sales.sale")}</Heading>
-                {scalar.map(([name, value]) => (
-                  <Field key={name} name={name} value={value} />
+                {saleRows(record, t, locale).map((row) => (
+                  <Field key={row.name} label={row.label} value={row.value} testId={row.name} />
                 ))}
               </section>
-              {nested.map((name) => (
+              {nestedNames(record).map((name) => (
                 <section key={name} data-testid={`nested-${name}`}>
-                  <Heading level="h3" className="pb-1 font-mono">{name}</Heading>
-                  <Fields value={sale[name]} />
+                  <Heading level="h3" className="pb-1">{nestedLabel(name, t)}</Heading>
+                  <Fields value={record[name]} />
                 </section>
               ))}
             </>

@@ -1,7 +1,8 @@
 import { Button, createDataTableColumnHelper, DataTable, StatusBadge, Text, useDataTable, type DataTableSortingState } from "@medusajs/ui"
 import { ReactNode, useMemo } from "react"
 import type { SaleView, SalesTotal } from "../../../lib/sales-report"
-import { formatAmount, formatIstanbul, formatNumber, useSipayT } from "../../lib/i18n"
+import { saleStateText } from "../../lib/gateway-values"
+import { formatAmount, formatGatewayTime, formatIstanbul, formatNumber, useSipayT } from "../../lib/i18n"
 import { openOnRowClick, usePaginationTranslations } from "../../lib/table"
 import { MedusaLinks } from "./sale-drawer"
 
@@ -34,7 +35,7 @@ function useColumns(onOpen: (sale: SaleView) => void) {
         id: "state",
         header: t("sales.columns.state"),
         ...sortable("sales.orders.ascending", "sales.orders.descending"),
-        cell: ({ row }) => <StatusBadge color={STATE_COLOR[row.original.transaction_state_id] ?? "grey"}>{row.original.transaction_state_label}</StatusBadge>,
+        cell: ({ row }) => <StatusBadge color={STATE_COLOR[row.original.transaction_state_id] ?? "grey"}>{saleStateText(row.original, t)}</StatusBadge>,
       }),
       column.accessor("gross", { header: t("sales.columns.gross"), align: "right", ...sortable("sales.orders.smallest", "sales.orders.largest"), cell: ({ row }) => formatAmount(row.original.gross, row.original.currency_code, locale) }),
       column.accessor("net", { header: t("sales.columns.net"), align: "right", cell: ({ getValue }) => formatNumber(getValue(), locale) }),
@@ -48,8 +49,8 @@ function useColumns(onOpen: (sale: SaleView) => void) {
         meta: { ___truncateTooltip: false },
         cell: ({ row }) => (
           <div>
-            <Text size="xsmall" leading="compact">{row.original.settlement_date_bank}</Text>
-            <Text size="xsmall" leading="compact" className="text-ui-fg-subtle">{row.original.settlement_date_merchant}</Text>
+            <Text size="xsmall" leading="compact">{formatGatewayTime(row.original.settlement_date_bank, locale)}</Text>
+            <Text size="xsmall" leading="compact" className="text-ui-fg-subtle">{formatGatewayTime(row.original.settlement_date_merchant, locale)}</Text>
           </div>
         ),
       }),

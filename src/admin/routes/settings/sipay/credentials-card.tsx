@@ -3,6 +3,12 @@ import { useState } from "react"
 import { adminRequest } from "../../../lib/admin-api"
 import { formatLocalDateTime, useSipayT } from "../../../lib/i18n"
 import type { ConnectionAnswer, SettingsAnswer } from "../../../lib/types"
+import { WithCode } from "../../../lib/with-code"
+
+/** The merchant's permission (is_3d) in words: t("settings.is3d.<value>"). */
+const IS_3D_VALUES = new Set([0, 1, 2, 4])
+/** Warnings the plugin words itself: t("settings.warnings.<code>"); any other is shown as the server wrote it. */
+const WARNING_CODES = new Set(["three_d_refused", "direct_refused"])
 
 function Row({ label, value, testId }: { label: string; value: string | null; testId?: string }) {
   return (
@@ -38,7 +44,7 @@ export function CredentialsCard({ credentials }: { credentials: SettingsAnswer["
       <div className="flex items-center justify-between px-6 py-4">
         <div>
           <Heading level="h2">{t("settings.credentials")}</Heading>
-          <Text size="small" className="text-ui-fg-subtle">{t("settings.credentialsHint")}</Text>
+          <Text size="small" className="text-ui-fg-subtle"><WithCode text={t("settings.credentialsHint")} /></Text>
         </div>
         <Button size="small" variant="secondary" onClick={test} isLoading={testing}>{t("settings.testConnection")}</Button>
       </div>
@@ -60,12 +66,18 @@ export function CredentialsCard({ credentials }: { credentials: SettingsAnswer["
             <div className="flex flex-col gap-y-2">
               <div className="flex items-center gap-x-2">
                 <StatusBadge color="green" data-testid="connected-brand">{t("settings.connected", { brand: result.brand_name })}</StatusBadge>
-                <Text size="small">{t("settings.connectedDetail", { is3d: result.is_3d, mode: result.mode, at: formatLocalDateTime(result.tested_at, locale) })}</Text>
               </div>
-              <Text size="small">{result.meaning}</Text>
-              {result.warnings.map((warning) => (
-                <Alert key={warning} variant="warning">{warning}</Alert>
-              ))}
+              <Text size="small" data-testid="connection-meaning">
+                {t("settings.connectedDetail", {
+                  meaning: IS_3D_VALUES.has(result.is_3d) ? t(`settings.is3d.${result.is_3d}`) : t("settings.is3dUnknown"),
+                  code: result.is_3d,
+                  at: formatLocalDateTime(result.tested_at, locale),
+                })}
+              </Text>
+              {result.warnings.map((warning, index) => {
+                const code = result.warning_codes?.[index]
+                return <Alert key={warning} variant="warning">{code && WARNING_CODES.has(code) ? t(`settings.warnings.${code}`) : warning}</Alert>
+              })}
             </div>
           ) : null}
         </div>

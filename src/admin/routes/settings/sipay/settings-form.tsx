@@ -1,7 +1,9 @@
 import { Alert, Button, Container, Heading, Input, Label, StatusBadge, Switch, Text, toast } from "@medusajs/ui"
 import { FormEvent, useState } from "react"
 import { adminRequest } from "../../../lib/admin-api"
-import { useSipayT } from "../../../lib/i18n"
+import { switchText } from "../../../lib/gateway-values"
+import { useSipayT, type Translate } from "../../../lib/i18n"
+import { WithCode } from "../../../lib/with-code"
 import type { SettingsAnswer, SettingsFields } from "../../../lib/types"
 
 type Key = keyof SettingsFields
@@ -24,6 +26,12 @@ const OPTIONAL_TEXT = new Set<Key>(["sale_webhook_key", "recurring_webhook_key",
 
 function shown(value: unknown): string {
   return value === null || value === undefined ? "" : String(value)
+}
+
+/** Where a text setting comes from and its default: none, the customer-language invoice description (null), or the value. */
+function textOrigin(key: Key, origin: string, value: unknown, t: Translate): string {
+  if (key === "description_template" && (value === null || value === undefined)) return t("settings.originDescription", { origin })
+  return shown(value) ? t("settings.origin", { origin, value: shown(value) }) : t("settings.originNone", { origin })
 }
 
 /**
@@ -91,7 +99,7 @@ export function SettingsForm({ answer, onSaved }: { answer: SettingsAnswer; onSa
             <Switch id={`setting-${key}`} checked={Boolean(values[key])} onCheckedChange={(checked) => set(key, checked)} />
             <div className="flex flex-col">
               <Label htmlFor={`setting-${key}`} size="small" weight="plus">{t(`settings.flags.${key}.label`)}</Label>
-              <Text size="xsmall" className="text-ui-fg-subtle">{t(`settings.flags.${key}.hint`)} {t("settings.origin", { origin: fromDefault(key), value: String(answer.defaults[key]) })}</Text>
+              <Text size="xsmall" className="text-ui-fg-subtle"><WithCode text={`${t(`settings.flags.${key}.hint`)} ${t("settings.originSwitch", { origin: fromDefault(key), value: switchText(answer.defaults[key], t) })}`} /></Text>
             </div>
           </div>
         ))}
@@ -107,7 +115,7 @@ export function SettingsForm({ answer, onSaved }: { answer: SettingsAnswer; onSa
               value={shown(values[key])}
               onChange={(event) => set(key, event.target.value)}
             />
-            <Text size="xsmall" className="text-ui-fg-subtle">{t(`settings.texts.${key}.hint`)} {t("settings.origin", { origin: fromDefault(key), value: shown(answer.defaults[key]) || t("common.none") })}</Text>
+            <Text size="xsmall" className="text-ui-fg-subtle"><WithCode text={`${t(`settings.texts.${key}.hint`)} ${textOrigin(key, fromDefault(key), answer.defaults[key], t)}`} /></Text>
           </div>
         ))}
         <div className="flex justify-end">
@@ -131,7 +139,7 @@ function DirectPaymentStatus({ enabled }: { enabled: boolean }) {
         <StatusBadge color={enabled ? "green" : "grey"}>{enabled ? t("settings.on") : t("settings.off")}</StatusBadge>
       </div>
       <Text size="xsmall" className="text-ui-fg-subtle">
-        {t("settings.directHint")}
+        <WithCode text={t("settings.directHint")} />
       </Text>
     </div>
   )
