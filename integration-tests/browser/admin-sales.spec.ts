@@ -161,6 +161,11 @@ describe("admin: the Sales page and the order widget in a real browser", () => {
     await row(sale.declinedInvoice).waitFor()
     const shown = await page.locator("tr [data-invoice-id]").evaluateAll((buttons) => buttons.map((button) => button.getAttribute("data-invoice-id")))
     expect(shown).toEqual(expect.arrayContaining([sale.declinedInvoice, sale.paidInvoice]))
+    // The declined attempt paid no order: said in words, with its cart's order (paid by the retry) as a separate link.
+    const declined = row(sale.declinedInvoice)
+    expect(await declined.getByTestId("order-link").count()).toBe(0)
+    expect(await declined.getByTestId("sale-kind").innerText()).toBe("Not on an order")
+    expect(await declined.getByTestId("related-order-link").getAttribute("href")).toMatch(new RegExp(`/orders/${sale.orderId}$`))
     await page.screenshot({ path: screenshotPath(test, "1-day"), fullPage: true })
 
     const [download] = await Promise.all([page.waitForEvent("download"), page.click("#sales-export")])

@@ -62,6 +62,8 @@ export const en = {
     totals_one: "{{currency}}: {{count}} sale · gross {{gross}} · net {{net}} · commission {{commission}} · refunded {{refunded}}",
     totals_other: "{{currency}}: {{count}} sales · gross {{gross}} · net {{net}} · commission {{commission}} · refunded {{refunded}}",
     order: "Order",
+    relatedOrder: "The cart's order",
+    kinds: { givenBack: "Given back to the card (extra payment)", attempt: "Not on an order", recurringCharge: "Recurring charge" },
     paymentLink: "Payment link #{{id}}",
     drawerTitle: "Sale {{id}} · {{invoice}}",
     drawerDescription: "The sale record as the gateway returned it",

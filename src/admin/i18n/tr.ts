@@ -64,6 +64,8 @@ export const tr: SipayTexts = {
     totals_one: "{{currency}}: {{count}} satış · brüt {{gross}} · net {{net}} · komisyon {{commission}} · iade {{refunded}}",
     totals_other: "{{currency}}: {{count}} satış · brüt {{gross}} · net {{net}} · komisyon {{commission}} · iade {{refunded}}",
     order: "Sipariş",
+    relatedOrder: "Sepetin siparişi",
+    kinds: { givenBack: "Karta iade edildi (fazla ödeme)", attempt: "Siparişe bağlanmadı", recurringCharge: "Abonelik tahsilatı" },
     paymentLink: "Ödeme bağlantısı #{{id}}",
     drawerTitle: "Satış {{id}} · {{invoice}}",
     drawerDescription: "Satış kaydı, ödeme kuruluşunun döndürdüğü haliyle",

@@ -60,10 +60,18 @@ function NoEntries() {
   return <Text size="xsmall" className="text-ui-fg-muted">{t("sales.noEntries")}</Text>
 }
 
+/** What a sale that paid no order is to Medusa (the API's sale_kind), in words. */
+const KIND_KEYS: Record<string, string> = {
+  given_back: "sales.kinds.givenBack",
+  attempt: "sales.kinds.attempt",
+  recurring_charge: "sales.kinds.recurringCharge",
+}
+
 export function MedusaLinks({ sale }: { sale: SaleView }) {
   const { t } = useSipayT()
-  const { order_id, payment_link_id } = sale.medusa
+  const { order_id, payment_link_id, related_order_id, sale_kind } = sale.medusa
   const dplId = Number(sale.dpl_id) > 0 ? Number(sale.dpl_id) : null
+  const kind = KIND_KEYS[sale_kind]
   return (
     <span className="flex flex-col gap-y-0.5">
       {order_id && (
@@ -71,12 +79,22 @@ export function MedusaLinks({ sale }: { sale: SaleView }) {
           {t("sales.order")}
         </Link>
       )}
+      {kind && (
+        <span className="text-ui-fg-subtle" data-testid="sale-kind" data-sale-kind={sale_kind}>
+          {t(kind)}
+        </span>
+      )}
+      {!order_id && related_order_id && (
+        <Link to={`/orders/${related_order_id}`} className="text-ui-fg-interactive hover:underline" onClick={(e) => e.stopPropagation()} data-testid="related-order-link">
+          {t("sales.relatedOrder")}
+        </Link>
+      )}
       {dplId !== null && (
         <Link to={`/payment-links?${payment_link_id ? `id=${payment_link_id}` : `dpl_id=${dplId}`}`} className="text-ui-fg-interactive hover:underline" onClick={(e) => e.stopPropagation()} data-testid="payment-link-link">
           {t("sales.paymentLink", { id: dplId })}
         </Link>
       )}
-      {!order_id && dplId === null && <span className="text-ui-fg-muted">-</span>}
+      {!order_id && !related_order_id && !kind && dplId === null && <span className="text-ui-fg-muted">-</span>}
     </span>
   )
 }
