@@ -201,10 +201,14 @@ medusaIntegrationTestRunner({
       expect(await record()).toMatchObject({ transaction_state_id: 5, transaction_state_label: "Partially Refunded", total_refunded_amount: 100, gross: total, net: 555.65 })
       expect((await record()).refund_history).toEqual([expect.objectContaining({ amount: 100 })])
 
+      // The refund changed the payment: the next GET asks the gateway again (the panel is current), later ones reuse that answer.
+      const afterRefund = await orderPayment(order.id)
+      expect(afterRefund.refunded_amount).toBe("100.00")
+      expect(new Date(afterRefund.checked_at).getTime()).toBeGreaterThan(new Date(reserved.checked_at).getTime())
       await sandbox("chargeback", { invoice_id: invoiceId })
       // GET serves the ledger (not yet synced since the chargeback) and a checkstatus of the last minutes; refresh asks again.
       const cachedView = await orderPayment(order.id)
-      expect(cachedView.checked_at).toBe(reserved.checked_at)
+      expect(cachedView.checked_at).toBe(afterRefund.checked_at)
       expect(cachedView.chargeback).toBe(false)
       expect(cachedView.sale).toMatchObject({ invoice_id: invoiceId, transaction_state_id: 5 })
       expect(new Date(cachedView.ledger_synced_at).getTime()).toBeGreaterThan(0)
@@ -280,6 +284,28 @@ medusaIntegrationTestRunner({
       expect(await refunds()).toEqual([149.9])
       expect((await syncDay()).actions.refunds_recorded).toEqual([])
       expect(await refunds()).toEqual([149.9])
+    })
+
+    it("the order's Sipay panel is current after a capture and a refund made in the admin: one gateway check after each change, none for the views in between", async () => {
+      const { order, paymentId } = await purchase({ quantities: [1, 0] }) // 149.90 TRY, reserved
+      const checks = async () => (await gatewayCalls()).checkstatus ?? 0
+      expect((await orderPayment(order.id)).status).toBe("Completed")
+      let before = await checks()
+      expect((await orderPayment(order.id)).refunded_amount).toBe("0.00")
+      expect(await checks()).toBe(before)
+
+      await api.post(`/admin/payments/${paymentId}/capture`, {}, admin)
+      before = await checks()
+      const captured = await orderPayment(order.id)
+      expect(captured).toMatchObject({ transaction_type: "Auth", pre_authorization: null, payment: { captured_amount: "149.90" } })
+      expect(await checks()).toBe(before + 1)
+
+      await api.post(`/admin/payments/${paymentId}/refund`, { amount: 40 }, admin)
+      before = await checks()
+      const refunded = await orderPayment(order.id)
+      expect(refunded).toMatchObject({ refunded_amount: "40.00", payment: { refunded_amount: "40.00" } })
+      expect(await orderPayment(order.id)).toMatchObject({ refunded_amount: "40.00" })
+      expect(await checks()).toBe(before + 1)
     })
 
     it("a refund retried after its answer was lost is not sent twice: the gateway refuses the reused refund id and its refunded total confirms the first", async () => {

@@ -13,7 +13,10 @@ import { toMedusaError } from "../../../../../../providers/sipay/core/sipay-base
 import { SIPAY_PROVIDER } from "../../../../../../providers/sipay/utils/provider-ids"
 import { resolveSaleOwners } from "../../../../../../workflows/sale-owner/resolve-sale-owners"
 
-/** How long GET serves the gateway's last checkstatus answer for an invoice; POST .../refresh always asks again. */
+/**
+ * How long GET serves the gateway's last checkstatus answer for an invoice, unless the payment changed
+ * in Medusa since (a capture, a refund, a cancel); POST .../refresh always asks again.
+ */
 const GATEWAY_ANSWER_TTL_MS = 5 * 60 * 1000
 const GATEWAY_ANSWER_LIMIT = 500
 
@@ -32,11 +35,18 @@ const iso = (value: unknown) => (value ? new Date(value as string).toISOString()
 const sum = (rows: { amount: unknown }[] | undefined) => fromMinorUnits((rows ?? []).reduce((total, row) => total + toMinorUnits(row.amount as never), 0n))
 
 /** The order's Sipay payment (the latest one) as Medusa recorded it; 404 when the order has none. */
-async function sipayPaymentOf(container: MedusaContainer, orderId: string): Promise<PaymentFacts> {
+async function sipayPaymentOf(container: MedusaContainer, orderId: string): Promise<PaymentFacts & { changed_at: number }> {
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const { data } = await query.graph({
     entity: "order",
-    fields: ["id", "payment_collections.payments.*", "payment_collections.payments.captures.amount", "payment_collections.payments.refunds.amount"],
+    fields: [
+      "id",
+      "payment_collections.payments.*",
+      "payment_collections.payments.captures.amount",
+      "payment_collections.payments.captures.created_at",
+      "payment_collections.payments.refunds.amount",
+      "payment_collections.payments.refunds.created_at",
+    ],
     filters: { id: orderId },
   })
   const order = data[0] as any
@@ -58,7 +68,13 @@ async function sipayPaymentOf(container: MedusaContainer, orderId: string): Prom
     captured_at: iso(payment.captured_at),
     canceled_at: iso(payment.canceled_at),
     data: { ...(payment.data ?? {}), session_id: payment.data?.session_id ?? payment.payment_session_id },
+    changed_at: latest([payment.captured_at, payment.canceled_at, ...(payment.captures ?? []).map((c: any) => c.created_at), ...(payment.refunds ?? []).map((r: any) => r.created_at)]),
   }
+}
+
+/** The latest of these moments, or 0 when there is none. */
+function latest(moments: unknown[]): number {
+  return moments.reduce<number>((max, moment) => (moment ? Math.max(max, new Date(moment as string).getTime()) : max), 0)
 }
 
 /** The session's attempts, each with what its sale is to Medusa (the order's payment, given back, ...). */
@@ -123,7 +139,8 @@ export async function orderPaymentGatewayView(container: MedusaContainer, orderI
   let gatewayError: string | null = null
   if (invoiceId) {
     const cached = gatewayAnswers.get(invoiceId)
-    if (!options.fresh && cached && Date.now() - cached.at.getTime() < GATEWAY_ANSWER_TTL_MS) {
+    // A capture, refund or cancel made since the answer was cached makes it stale: the panel is current after any admin action.
+    if (!options.fresh && cached && Date.now() - cached.at.getTime() < GATEWAY_ANSWER_TTL_MS && cached.at.getTime() > payment.changed_at) {
       answer = cached
     } else {
       try {
