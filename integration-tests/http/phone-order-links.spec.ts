@@ -1,4 +1,5 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
+import { generateHashKey } from "../../src/lib/sipay"
 import { seedStoreWithAdmin, SeededStore } from "../harness/seed"
 import { useSipayStack } from "../harness/stack"
 import { createCart, PAYING_CARD, payAtGateway, readForm, startPaymentSession, waitFor } from "../harness/shopper"
@@ -169,10 +170,30 @@ medusaIntegrationTestRunner({
       expect(orders.data.orders).toHaveLength(1)
       expect((await gatewaySale(sale.invoice_id)).totalRefundedAmount).toBe("0.00")
 
+      // The Sales page and its CSV name the order this phone order's sale paid.
+      const day = new Date(Date.now() + 3 * 3600 * 1000).toISOString().slice(0, 10)
+      const lookup = await get(`/admin/sipay/transactions?date=${day}&invoice_id=${sale.invoice_id}`)
+      expect(lookup.data.sales).toEqual([expect.objectContaining({ invoice_id: sale.invoice_id, medusa: expect.objectContaining({ order_id: draft.id, sale_kind: "payment", order_link_id: view.id }) })])
+
       // A refund from Medusa's admin reaches the gateway with the sale's invoice id.
       const refund = await post(`/admin/payments/${payment.id}/refund`, { amount: 100 })
       expect(refund.status).toBe(200)
       expect(Number((await gatewaySale(sale.invoice_id)).totalRefundedAmount)).toBe(100)
+
+      // A refund of this sale made in the merchant panel is recorded on the order's payment (no refund sent), exactly once.
+      const m = stack.sandbox.merchant
+      const token = ((await (await fetch(`${stack.sandbox.base_url}/api/token`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ app_id: m.app_id, app_secret: m.app_secret }) })).json()) as any).data.token
+      const panel = { invoice_id: sale.invoice_id, amount: "50", merchant_key: m.merchant_key, app_id: m.app_id, app_secret: m.app_secret, hash_key: generateHashKey(["50", sale.invoice_id, m.merchant_key], m.app_secret) }
+      const refunded = await fetch(`${stack.sandbox.base_url}/api/refund`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: JSON.stringify(panel) })
+      expect(((await refunded.json()) as any).status_code).toBe(100)
+      const refundCalls = async () => ((await (await fetch(`${stack.sandbox.link_base}/__sandbox/calls`)).json()) as any).refund ?? 0
+      const before = await refundCalls()
+      const synced = await post("/admin/sipay/transactions/sync", {})
+      expect(synced.data.sync.actions.refunds_recorded).toEqual([{ invoice_id: sale.invoice_id, amount: "50.00" }])
+      expect((await post("/admin/sipay/transactions/sync", {})).data.sync.actions.refunds_recorded).toEqual([])
+      expect(await refundCalls()).toBe(before)
+      const after = await orderState(draft.id)
+      expect(after.payments[0].refunds.map((r: any) => Number(r.amount)).sort((a: number, b: number) => a - b)).toEqual([50, 100])
     })
 
     it("a link paid by two payers at once makes one paid order: the gateway refuses the second, nothing else is charged or recorded", async () => {
