@@ -6,7 +6,8 @@
 //   --max-commands N, --no-shrink              longer sequences; report a failure without shrinking it
 // Each run starts a fresh Medusa app on a fresh database and a fresh sandbox. A failure is replayed
 // up to 3 times with its seed and path; one that does not come back is reported as flaky, with its seed.
-import { spawnSync } from "node:child_process"
+import { spawn } from "node:child_process"
+import { createWriteStream, mkdirSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { randomInt } from "node:crypto"
@@ -22,6 +23,10 @@ const runs = value("runs") ?? "100"
 const path = value("path")
 const maxCommands = value("max-commands")
 
+// The whole output of every run goes to test-output/invariants.log (a long run shows its progress there).
+mkdirSync(join(root, "test-output"), { recursive: true })
+const log = createWriteStream(join(root, "test-output", "invariants.log"), { flags: "a" })
+
 function run(extra) {
   const env = {
     ...process.env,
@@ -34,15 +39,25 @@ function run(extra) {
     ...extra,
   }
   const started = Date.now()
-  const result = spawnSync("npx", ["jest", "--runInBand", "--forceExit", "integration-tests/invariants/money.spec.ts", "-t", "random sequences"], { cwd: root, env, encoding: "utf8", maxBuffer: 1 << 30 })
-  const output = `${result.stdout}\n${result.stderr}`
-  const summary = output.split("\n").filter((line) => line.startsWith("[invariants]"))
-  const failure = /Property failed[\s\S]*?Replay: npm run invariants -- --seed \d+(?: --path \S+)?/.exec(output)?.[0] ?? null
-  return { passed: result.status === 0, summary, failure, path: /--path (\S+)/.exec(failure ?? "")?.[1] ?? null, seconds: Math.round((Date.now() - started) / 1000), output }
+  return new Promise((resolve) => {
+    const child = spawn("npx", ["jest", "--runInBand", "--forceExit", "integration-tests/invariants/money.spec.ts", "-t", "random sequences"], { cwd: root, env })
+    let output = ""
+    const take = (chunk) => {
+      output += chunk
+      log.write(chunk)
+    }
+    child.stdout.on("data", take)
+    child.stderr.on("data", take)
+    child.on("close", (status) => {
+      const summary = output.split("\n").filter((line) => line.startsWith("[invariants]"))
+      const failure = /Property failed[\s\S]*?Replay: npm run invariants -- --seed \d+(?: --path \S+)?/.exec(output)?.[0] ?? null
+      resolve({ passed: status === 0, summary, failure, path: /--path (\S+)/.exec(failure ?? "")?.[1] ?? null, seconds: Math.round((Date.now() - started) / 1000), output })
+    })
+  })
 }
 
 process.stdout.write(`[invariants] seed ${seed}${path ? `, path ${path}` : `, ${runs} runs`}\n`)
-const first = run(path ? { INVARIANT_PATH: path } : {})
+const first = await run(path ? { INVARIANT_PATH: path } : {})
 for (const line of first.summary) process.stdout.write(`${line}\n`)
 if (first.passed) {
   process.stdout.write(`[invariants] every invariant held (${first.seconds} s)\n`)
@@ -56,7 +71,7 @@ if (!first.failure) {
 process.stdout.write(`${first.failure}\n`)
 let reproduced = 0
 for (let replay = 1; replay <= 3 && first.path; replay++) {
-  const again = run({ INVARIANT_PATH: first.path, INVARIANT_SHRINK: "false" })
+  const again = await run({ INVARIANT_PATH: first.path, INVARIANT_SHRINK: "false" })
   process.stdout.write(`[invariants] replay ${replay} of seed ${seed} path ${first.path}: ${again.passed ? "held" : "failed again"}\n`)
   if (!again.passed) reproduced++
 }

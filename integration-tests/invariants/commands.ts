@@ -270,7 +270,8 @@ export class Chargeback extends Step {
     return model.checkouts.length > 0
   }
   async act(model: Model, world: World) {
-    const sales = (await refundableSales(model, world)).filter((sale) => !sale.chargeback_at_ms)
+    // Any captured sale of the run, a given-back one too (the issuer does not know the merchant refunded it).
+    const sales = ((await control(world, "sales")) as any[]).filter((sale) => isRunSale(model, sale) && sale.state === "completed" && sale.captured_minor > 0 && !sale.chargeback_at_ms)
     if (!sales.length) return "no sale to charge back"
     const sale = sales[this.pick % sales.length]
     await control(world, "chargeback", { invoice_id: sale.invoice_id })

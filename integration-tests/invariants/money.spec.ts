@@ -69,6 +69,7 @@ medusaIntegrationTestRunner({
         } finally {
           stats.sequences++
           stats.commands += model.log.length
+          process.stdout.write(`[invariants] sequence ${stats.sequences}: ${model.log.length} commands\n`)
           for (const line of model.log) {
             const name = line.slice(0, line.indexOf("("))
             stats.byCommand.set(name, (stats.byCommand.get(name) ?? 0) + 1)
