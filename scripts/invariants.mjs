@@ -49,7 +49,7 @@ function run(extra) {
     child.stdout.on("data", take)
     child.stderr.on("data", take)
     child.on("close", (status) => {
-      const summary = output.split("\n").filter((line) => line.startsWith("[invariants]"))
+      const summary = output.split("\n").filter((line) => line.startsWith("[invariants]") && !line.startsWith("[invariants] sequence "))
       const failure = /Property failed[\s\S]*?Replay: npm run invariants -- --seed \d+(?: --path \S+)?/.exec(output)?.[0] ?? null
       resolve({ passed: status === 0, summary, failure, path: /--path (\S+)/.exec(failure ?? "")?.[1] ?? null, seconds: Math.round((Date.now() - started) / 1000), output })
     })
