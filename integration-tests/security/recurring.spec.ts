@@ -1,7 +1,8 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { addProducts, seedStore, SeededStore } from "../harness/seed"
 import { createCart, PAYING_CARD, startPaymentSession, storeHeaders, waitFor } from "../harness/shopper"
-import { allOf, attack, AttackContext, Expectation, nothingChanged, refusedWith, send, useSecurityStack } from "./attack"
+import { allOf, attack, AttackContext, Expectation, nothingChanged, refusedWith, reported, send, useSecurityStack } from "./attack"
+import { logMark, logSince } from "./log-watch"
 
 jest.setTimeout(300 * 1000)
 
@@ -162,6 +163,27 @@ medusaIntegrationTestRunner({
         const answer = await forge({ plan_code: planCode, recurring_number: "1", invoice_id: invoiceId, product_price: "90", status: "Paid", attempts: "1" })
         return { status: answer.status }
       })
+    })
+
+    it("a recurring webhook for a plan the gateway does not know answers 400 and logs one line without a stack", async () => {
+      const { invoiceId } = await subscribe()
+      await attack(
+        ctx(),
+        { attack: "recurring webhook for a plan the gateway does not know: 400, one log line, no stack", point: "N9", status: "closed" },
+        allOf(nothingChanged(), refusedWith(400), reported("one refusal logged, no stack trace", { refusalsLogged: 1, stackLogged: false })),
+        async () => {
+          const mark = logMark()
+          const answer = await forge({ plan_code: "99999999999999999999999", recurring_number: "1", invoice_id: invoiceId, product_price: "90", status: "Completed", attempts: "1" })
+          const log = await logSince(mark)
+          return {
+            status: answer.status,
+            // Log entries as the logger writes them to stdout (one JSON line each).
+            refusalsLogged: log.match(/"message":"[^"]*(Recurring webhook refused|recurringPlan\/query failed)/g)?.length ?? 0,
+            // A stack in a JSON log line ("stack": [...]), in the logger's formatted error (stack: '...') or as frames.
+            stackLogged: /"stack":|\bstack:\s|\bat \S+ \(\/\S+:\d+:\d+\)/.test(log),
+          }
+        }
+      )
     })
   },
 })
