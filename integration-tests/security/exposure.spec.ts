@@ -2,6 +2,8 @@ import { spawn } from "node:child_process"
 import { resolve } from "node:path"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { Browser } from "playwright-core"
+import SipayModuleService from "../../src/modules/sipay/service"
+import { Sipay3DProviderService } from "../../src/providers/sipay/services/sipay-3d"
 import { SMS_TEST_CODE } from "../../src/sandbox"
 import { launchBrowser } from "../harness/browser"
 import { seedStore, SeededStore } from "../harness/seed"
@@ -284,8 +286,6 @@ medusaIntegrationTestRunner({
       })
 
       it("a production store refuses to start with the sandbox as its gateway unless allowSandboxInProduction", async () => {
-        const { default: SipayModuleService } = await import("../../src/modules/sipay/service")
-        const { Sipay3DProviderService } = await import("../../src/providers/sipay/services/sipay-3d")
         const credentials = { appId: "app", appSecret: "secret", merchantKey: "$2y$10$key" }
         const gateways: Record<string, Record<string, unknown>> = {
           "brand sandbox": { brand: "sandbox" },

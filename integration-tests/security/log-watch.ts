@@ -33,7 +33,7 @@ export function stopLogWatch(): void {
 
 /** Taps the booted app's logger (once per app). */
 export function watchLogger(container: MedusaContainer): void {
-  const logger = container.resolve("logger") as Record<string, unknown>
+  const logger = container.resolve("logger") as unknown as Record<string, unknown>
   if (capture && tappedLogger !== logger) {
     capture.tapLogger(logger)
     tappedLogger = logger

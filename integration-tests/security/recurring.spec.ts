@@ -44,7 +44,7 @@ medusaIntegrationTestRunner({
       const { session } = await startPaymentSession(api, store, cart.id, "pp_sipay-2d_sipay")
       const paid = await api.post(
         `/store/sipay/payment-sessions/${session.id}/pay-2d`,
-        { installments_number: 1, card: { holder_name: PAYING_CARD.cc_holder_name, number: cardNumber, expiry_month: PAYING_CARD.expiry_month, expiry_year: PAYING_CARD.expiry_year, cvv: PAYING_CARD.cvv } },
+        { cart_id: cart.id, installments_number: 1, card: { holder_name: PAYING_CARD.cc_holder_name, number: cardNumber, expiry_month: PAYING_CARD.expiry_month, expiry_year: PAYING_CARD.expiry_year, cvv: PAYING_CARD.cvv } },
         storeHeaders(store)
       )
       const [attempt] = await sipay().listPaymentAttempts({ order_id: paid.data.order_id })
