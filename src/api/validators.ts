@@ -15,8 +15,11 @@ const cartId = z.string().regex(/^cart_[A-Za-z0-9]{1,60}$/, { error: "cart_id mu
 export const AttemptChoiceBody = z.object({ ...installmentChoice, locale: z.enum(["tr", "en"]).optional(), cart_id: cartId.optional() }).strict()
 export type AttemptChoiceBody = z.infer<typeof AttemptChoiceBody>
 
-/** The hosted page's sign route: the shopper's choice and the page's token (in the body: never in an address). */
-export const HostedPageSignBody = z.object({ ...installmentChoice, locale: z.enum(["tr", "en"]).optional(), token: z.string().max(200) }).strict()
+/**
+ * The hosted page's sign route: the shopper's choice and the page's token (in the body: never in an
+ * address). The token is checked by the route: without a valid one, the answer of an unknown session.
+ */
+export const HostedPageSignBody = z.object({ ...installmentChoice, locale: z.enum(["tr", "en"]).optional(), token: z.string().max(200).optional() }).strict()
 export type HostedPageSignBody = z.infer<typeof HostedPageSignBody>
 
 /** The store route that hands out the hosted page's signed address: only to the holder of the session's cart. */

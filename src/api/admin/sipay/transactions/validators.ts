@@ -27,7 +27,11 @@ export const SalesQuery = z
     /** Only the ledger (the store's copy, paged and sorted by the database): asking the gateway is POST .../transactions/lookup. */
     source: z.preprocess(
       empty,
-      z.literal("ledger", { error: "source must be ledger: the gateway look-up is POST /admin/sipay/transactions/lookup (a gateway call is never a GET)" }).default("ledger")
+      z
+        .string()
+        .default("ledger")
+        .refine((value) => value === "ledger", { error: "source must be ledger: the gateway look-up is POST /admin/sipay/transactions/lookup (a gateway call is never a GET)" })
+        .transform(() => "ledger" as const)
     ),
     limit: z.preprocess(empty, z.string().regex(/^\d+$/, { error: "limit must be a whole number" }).transform(Number).refine((n) => n >= 1 && n <= 500, { error: "limit must be 1 to 500" }).default(50)),
     offset: z.preprocess(empty, z.string().regex(/^\d+$/, { error: "offset must be a whole number" }).transform(Number).default(0)),
