@@ -60,11 +60,11 @@ export { RUN_LONG_WINDOW_SECONDS } from "../harness/stack"
 export type GatewayCallCounter = { counts: Record<string, number>; url: string }
 
 /** The last row of every file's table: what the app wrote during the file's run. */
-const LOG_ROW: AttackRow = {
-  attack: "no card number (nor its first 10 digits), CVV or hosted-page token in the app's request log, stdout or logger (NODE_ENV=production)",
+const logRow = (file: string): AttackRow => ({
+  attack: `while ${basename(file)} ran: no card number (nor its first 10 digits), CVV or hosted-page token in the app's request log, stdout or logger (NODE_ENV=production)`,
   point: "N2, N7",
   status: "closed",
-}
+})
 
 /**
  * useSipayStack plus a counting proxy in front of the sandbox's API: the app's SIPAY_BASE_URL points
@@ -93,9 +93,10 @@ export function useSecurityStack(options: { env?: Record<string, string> } = {})
     }
     const violations = secretsIn(text).map((secret) => `${secret} in what the app wrote`)
     if (!text.includes('"level":"http"')) violations.push("no request log line was captured: the check would see nothing")
-    appendReportRow({ file, ...LOG_ROW, expected: "nothing of a card or a token in the log", violations })
+    const row = logRow(file)
+    appendReportRow({ file, ...row, expected: "nothing of a card or a token in the log", violations })
     if (violations.length) {
-      throw new Error(`${LOG_ROW.attack}: ${violations.join("; ")}`)
+      throw new Error(`${row.attack}: ${violations.join("; ")}`)
     }
   })
   beforeAll(async () => {
