@@ -104,7 +104,7 @@ export const FLOWS = {
   "system-captured": (prepared) => medusaCheckout(prepared, CAPTURING_FLOOR),
   "2d": async ({ s, cart }) => {
     const paymentSession = await session(s, cart, "pp_sipay-2d_sipay")
-    const paid = await s.call("POST", `/store/sipay/payment-sessions/${paymentSession.id}/pay-2d`, { installments_number: 1, card: CARD })
+    const paid = await s.call("POST", `/store/sipay/payment-sessions/${paymentSession.id}/pay-2d`, { cart_id: cart.id, installments_number: 1, card: CARD })
     if (!paid.order_id) throw new Error(`pay-2d answered ${JSON.stringify(paid).slice(0, 200)}`)
     return paid.order_id
   },
@@ -116,14 +116,15 @@ export const FLOWS = {
   "3d-hosted": async ({ s, cart }) => {
     const paymentSession = await session(s, cart, "pp_sipay_sipay")
     const { url } = await s.call("POST", `/store/sipay/payment-sessions/${paymentSession.id}/hosted-page`, { cart_id: cart.id })
-    const page = await fetch(url, { headers: { "x-forwarded-for": s.address } })
-    const html = await page.text()
-    const config = JSON.parse(/<script type="application\/json" id="sipay-config">([\s\S]*?)<\/script>/.exec(html)[1].replace(/\\u003c/g, "<"))
+    // As the shopper's browser: the page (the same for every session), then what its script posts with the fragment's token.
     const base = new URL(url)
-    const installmentsUrl = new URL(config.installmentsUrl, base)
-    installmentsUrl.searchParams.set("bin", CARD.number.slice(0, 6))
-    await fetch(installmentsUrl, { headers: { accept: "application/json", "x-forwarded-for": s.address } }).then((r) => r.text())
-    const signedAnswer = await fetch(new URL(config.signUrl, base), { method: "POST", headers: { "content-type": "application/json", accept: "application/json", "x-forwarded-for": s.address }, body: JSON.stringify({ installments_number: 1, locale: config.locale }) })
+    const token = new URLSearchParams(base.hash.slice(1)).get("token")
+    const post = (path, body) =>
+      fetch(new URL(path, base), { method: "POST", headers: { "content-type": "application/json", accept: "application/json", "x-forwarded-for": s.address }, body: JSON.stringify({ token, ...body }) })
+    await fetch(url, { headers: { "x-forwarded-for": s.address } }).then((r) => r.text())
+    const { config } = await post(`${base.pathname}/content`, {}).then((r) => r.json())
+    await post(config.installmentsUrl, { bin: CARD.number.slice(0, 6) }).then((r) => r.text())
+    const signedAnswer = await post(config.signUrl, { installments_number: 1, locale: config.locale })
     const signed = await signedAnswer.json()
     if (!signedAnswer.ok) throw new Error(`sign answered ${signedAnswer.status}: ${JSON.stringify(signed).slice(0, 200)}`)
     return throughBank(s, { action: new URL(signed.action, base).toString(), fields: { ...signed.fields, name: "Ayşe", surname: "Yılmaz" } })

@@ -155,6 +155,33 @@ describe("admin: the Sales page and the order widget in a real browser", () => {
     await drawer.waitFor({ state: "hidden" })
   })
 
+  it("looks the day up at the gateway with a POST on a click, never from the page's address", async () => {
+    const test = "admin sales gateway look-up"
+    const lookups: string[] = []
+    const watch = (request: { url(): string; method(): string }) => {
+      if (request.url().includes("/admin/sipay/transactions/lookup") || /\/admin\/sipay\/transactions\?.*source=gateway/.test(request.url())) lookups.push(request.method())
+    }
+    page.on("request", watch)
+    // An address another site could link to: the page reads the ledger, it asks the gateway nothing.
+    await page.goto(`${demo.ready.admin_url}/sales?date=${gatewayDay(new Date())}&source=gateway`)
+    await row(sale.paidInvoice).waitFor()
+    expect(await page.getByTestId("sales-source").innerText()).not.toContain("Asked the gateway")
+    expect(lookups).toEqual([])
+
+    const [answer] = await Promise.all([
+      page.waitForResponse((response) => response.url().endsWith("/admin/sipay/transactions/lookup")),
+      page.click("#sales-source-toggle"),
+    ])
+    expect([answer.request().method(), answer.status()]).toEqual(["POST", 200])
+    await page.getByTestId("sales-source").filter({ hasText: "Asked the gateway just now" }).waitFor()
+    await row(sale.paidInvoice).waitFor()
+    await page.screenshot({ path: screenshotPath(test, "1-gateway"), fullPage: true })
+    await page.click("#sales-source-toggle")
+    await page.getByTestId("sales-source").filter({ hasText: "Ledger last synced" }).waitFor()
+    expect(lookups).toEqual(["POST"])
+    page.off("request", watch)
+  })
+
   it("exports the sales shown as CSV, one row per sale in the table", async () => {
     const test = "admin sales csv export"
     await page.goto(`${demo.ready.admin_url}/sales?date=${gatewayDay(new Date())}`)

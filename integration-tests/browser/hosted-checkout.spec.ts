@@ -6,7 +6,7 @@ import { SMS_TEST_CODE } from "../../src/sandbox"
 import { launchBrowser, screenshotPath } from "../harness/browser"
 import { seedStore, SeededStore } from "../harness/seed"
 import { useSipayStack } from "../harness/stack"
-import { createCart, hostedPageUrl as signedHostedPageUrl, PAYING_CARD, startPaymentSession } from "../harness/shopper"
+import { callHostedPage, createCart, hostedPageUrl as signedHostedPageUrl, PAYING_CARD, startPaymentSession } from "../harness/shopper"
 
 jest.setTimeout(300 * 1000)
 
@@ -38,10 +38,10 @@ medusaIntegrationTestRunner({
       store = await seedStore(getContainer())
     })
 
-    async function hostedPageUrl(): Promise<{ url: string; cartId: string }> {
+    async function hostedPageUrl(lang?: "tr" | "en"): Promise<{ url: string; cartId: string }> {
       const cart = await createCart(api, store)
       const { session } = await startPaymentSession(api, store, cart.id)
-      return { url: await signedHostedPageUrl(api, store, session.id), cartId: cart.id }
+      return { url: await signedHostedPageUrl(api, store, session.id, lang), cartId: cart.id }
     }
 
     it("serves the hosted card page with no-store, a content security policy and frame-ancestors limited to the store", async () => {
@@ -52,14 +52,21 @@ medusaIntegrationTestRunner({
       const csp = response.headers.get("content-security-policy") ?? ""
       expect(csp).toContain(`form-action 'self' ${new URL(stack.sandbox.base_url).origin}`)
       expect(csp).toContain(`frame-ancestors 'self' ${stack.storefrontUrl}`)
-      expect(await response.text()).toContain('autocomplete="cc-number"')
+      expect(response.headers.get("referrer-policy")).toBe("no-referrer")
+      // The token is in the address's fragment, never sent: the page's script posts it for the session's content.
+      expect(new URL(url).search).not.toContain("token")
+      const content = await callHostedPage(url, "content", { lang: "tr" })
+      expect(content.status).toBe(200)
+      expect(content.headers.get("cache-control")).toContain("no-store")
+      expect(((await content.json()) as { html: string }).html).toContain('autocomplete="cc-number"')
     })
 
     it.each(["tr", "en"])("the hosted page in %s passes an accessibility check of its form", async (lang) => {
-      const { url } = await hostedPageUrl()
+      const { url } = await hostedPageUrl(lang as "tr" | "en")
       const context = await browser.newContext({ bypassCSP: true })
       const page = await context.newPage()
-      await page.goto(`${url}&lang=${lang}`)
+      await page.goto(url)
+      await page.waitForSelector("#card-form")
       expect(await page.getAttribute("html", "lang")).toBe(lang)
       expect(await axeViolations(page)).toEqual([])
       await page.fill("#cc_no", "4508034508034509")

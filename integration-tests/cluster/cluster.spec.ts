@@ -82,9 +82,9 @@ function threeDForm(to: Instance, sessionId: string, cartId: string) {
   return cluster.call(to, "POST", `/store/sipay/payment-sessions/${sessionId}/3d-form`, { cart_id: cartId, installments_number: 1 }, store())
 }
 
-function payDirect(to: Instance, sessionId: string) {
+function payDirect(to: Instance, sessionId: string, cartId: string) {
   const card = { holder_name: PAYING_CARD.cc_holder_name, number: PAYING_CARD.cc_no, expiry_month: PAYING_CARD.expiry_month, expiry_year: PAYING_CARD.expiry_year, cvv: PAYING_CARD.cvv }
-  return cluster.call(to, "POST", `/store/sipay/payment-sessions/${sessionId}/pay-2d`, { installments_number: 1, card }, store())
+  return cluster.call(to, "POST", `/store/sipay/payment-sessions/${sessionId}/pay-2d`, { cart_id: cartId, installments_number: 1, card }, store())
 }
 
 /** A 3D payment made at the gateway by the shopper, its return to the store not yet delivered. */
@@ -145,7 +145,7 @@ describe("the plugin as a cluster: two servers and a worker", () => {
       const on = (step: number) => instances[(i + step) % 2]
       const cartId = await newCart(on(0))
       const sessionId = await newSession(on(1), cartId, "pp_sipay-2d_sipay")
-      const paid = await ok(payDirect(on(2), sessionId), "pay-2d")
+      const paid = await ok(payDirect(on(2), sessionId, cartId), "pay-2d")
       expect(paid).toMatchObject({ status: "paid", cart_id: cartId })
       carts.push(cartId)
     }
@@ -199,7 +199,7 @@ describe("the plugin as a cluster: two servers and a worker", () => {
   it("a full refund requested on both servers at once is made once at the gateway and recorded once", async () => {
     const cartId = await newCart("server-a")
     const sessionId = await newSession("server-b", cartId, "pp_sipay-2d_sipay")
-    expect(await ok(payDirect("server-a", sessionId), "pay-2d")).toMatchObject({ status: "paid" })
+    expect(await ok(payDirect("server-a", sessionId, cartId), "pay-2d")).toMatchObject({ status: "paid" })
     const [payment] = await paymentsOf(cartId)
     const invoice = (await cluster.sql(`select invoice_id from sipay_payment_attempt where order_id = $1 and status = 'paid'`, [(await ordersOf(cartId))[0]]))[0].invoice_id
     const before = await cluster.gatewayCalls()
@@ -226,7 +226,7 @@ describe("the plugin as a cluster: two servers and a worker", () => {
     try {
       const cartId = await newCart("server-b")
       const sessionId = await newSession("server-a", cartId, "pp_sipay-2d_sipay")
-      expect(await ok(payDirect("server-b", sessionId), "pay-2d")).toMatchObject({ status: "authorized" })
+      expect(await ok(payDirect("server-b", sessionId, cartId), "pay-2d")).toMatchObject({ status: "authorized" })
       const [payment] = await paymentsOf(cartId)
       expect(payment.captured_at).toBeNull()
       const [{ invoice_id: invoice }] = await cluster.sql(`select invoice_id from sipay_payment_attempt where session_id = $1 and status = 'authorized'`, [sessionId])

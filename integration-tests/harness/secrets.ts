@@ -59,7 +59,7 @@ export function captureProcessOutput(): OutputCapture {
         if (typeof original === "function") {
           loggerOriginals.push([logger, method, original])
           logger[method] = (...args: unknown[]) => {
-            chunks.push(format(...args))
+            chunks.push(`${format(...args)}\n`)
             return (original as (...a: unknown[]) => unknown).apply(logger, args)
           }
         }

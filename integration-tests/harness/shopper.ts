@@ -73,6 +73,30 @@ export async function hostedPageUrl(api: Api, store: SeededStore, sessionId: str
   return data.url as string
 }
 
+/** The hosted page's token, as its address carries it: in the fragment (`#token=`), which no request sends. */
+export function hostedPageToken(url: string): string {
+  const token = new URLSearchParams(new URL(url).hash.replace(/^#/, "")).get("token")
+  if (!token) {
+    throw new Error(`no token in the hosted page's address ${url.slice(0, 80)}`)
+  }
+  return token
+}
+
+/** One of the routes the hosted page's script calls (`content`, `installments`, `sign`): its address, without the page's fragment. */
+export function hostedPageRoute(url: string, route: "content" | "installments" | "sign"): string {
+  const page = new URL(url)
+  return `${page.origin}${page.pathname}/${route}`
+}
+
+/** What the hosted page's script does: a POST to one of its routes with the page's token in the JSON body. */
+export function callHostedPage(url: string, route: "content" | "installments" | "sign", body: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+  return fetch(hostedPageRoute(url, route), {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify({ token: hostedPageToken(url), ...body }),
+  })
+}
+
 /** An error answer rethrown with the server's status and message, so a failing test says why. */
 export function withAnswer(error: any): never {
   const answer = error?.response

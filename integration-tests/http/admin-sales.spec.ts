@@ -83,6 +83,13 @@ medusaIntegrationTestRunner({
       return data
     }
 
+    /** "Look up now": the gateway's answer for the day, a POST (it makes a gateway call). */
+    async function lookupAtGateway(filters: Record<string, string | number>) {
+      const { status, data } = await api.post(`/admin/sipay/transactions/lookup`, { date: today(), ...filters }, admin)
+      expect(status).toBe(200)
+      return data
+    }
+
     /** The day's sales as the ledger has them just after a sync, all on one page. */
     async function sales(params: Record<string, string | number>) {
       await syncDay(String(params.date ?? today()))
@@ -367,7 +374,7 @@ medusaIntegrationTestRunner({
 
       // Unchanged sales are left alone on the next sync; the gateway lookup of that one day still works.
       expect((await syncDay(yesterday)).days[0]).toMatchObject({ sales: 6000, inserted: 0, updated: 0 })
-      expect((await lookup({ date: yesterday, source: "gateway", invoice_id: seeded.first_invoice_id })).count).toBe(1)
+      expect(await lookupAtGateway({ date: yesterday, invoice_id: seeded.first_invoice_id })).toMatchObject({ source: "gateway", count: 1 })
     })
 
     function onlyState(list: any[], invoiceId: string) {
@@ -423,7 +430,7 @@ medusaIntegrationTestRunner({
       expect((await failed(api.get(`/admin/sipay/transactions?date=${today()}&min_amount=abc`, admin))).data.message).toMatch(/min_amount/)
 
       await sandbox("faults", { operation: "getTransactions", kind: "http_500", times: 1 })
-      const down = await failed(api.get(`/admin/sipay/transactions?date=${today()}&source=gateway`, admin))
+      const down = await failed(api.post(`/admin/sipay/transactions/lookup`, { date: today() }, admin))
       expect(down.status).toBe(400)
       expect(down.data.message).toMatch(/^Sipay getTransactions failed \[500\]: /)
       // A day no other test syncs: a previous test's late sale webhook may still sync today's ledger.
@@ -434,6 +441,13 @@ medusaIntegrationTestRunner({
       expect(syncDown.data.message).toMatch(new RegExp(`^Syncing ${quietDay} failed: Sipay getTransactions failed: \\[500\\]`))
       const afterFailure = await lookup({ date: quietDay })
       expect(afterFailure.ledger).toMatchObject({ last_synced_at: null, last_error: expect.stringMatching(/getTransactions/) })
+      // The gateway look-up is a POST: a GET asking for it is refused, and makes no gateway call.
+      const viaGet = await failed(api.get(`/admin/sipay/transactions?date=${today()}&source=gateway`, admin))
+      expect(viaGet.status).toBe(400)
+      expect(viaGet.data.message).toMatch(/POST \/admin\/sipay\/transactions\/lookup/)
+      for (const body of [{}, { date: "2026-02-30" }, { date: today(), min_amount: "abc" }, { date: today(), limit: 5 }]) {
+        expect([body, (await failed(api.post(`/admin/sipay/transactions/lookup`, body, admin))).status]).toEqual([body, 400])
+      }
       for (const query of ["&source=elsewhere", "&limit=0", "&limit=501", "&offset=-1", "&order=price"]) {
         expect([query, (await failed(api.get(`/admin/sipay/transactions?date=${today()}${query}`, admin))).status]).toEqual([query, 400])
       }

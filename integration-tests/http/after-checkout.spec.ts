@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { WorkflowManager } from "@medusajs/framework/orchestration"
 import { addProducts, seedStoreWithAdmin, SeededStore } from "../harness/seed"
 import { clearSandboxFaults, useSipayStack } from "../harness/stack"
-import { createCart, issueThreeDForm, PAYING_CARD, payAtGateway, returnToStore, startPaymentSession, storeHeaders, waitFor } from "../harness/shopper"
+import { cartIdOfSession, createCart, issueThreeDForm, PAYING_CARD, payAtGateway, returnToStore, startPaymentSession, storeHeaders, waitFor } from "../harness/shopper"
 import reconcileSipayAttempts from "../../src/jobs/sipay-reconcile-attempts"
 import watchSipayPreAuthorizations from "../../src/jobs/sipay-pre-authorizations"
 import { recordOutcome } from "../harness/reliability"
@@ -196,7 +196,7 @@ medusaIntegrationTestRunner({
       const { session } = await startPaymentSession(api, store, cart.id, "pp_sipay-2d_sipay")
       const paid = await api.post(
         `/store/sipay/payment-sessions/${session.id}/pay-2d`,
-        { installments_number: 1, card: { holder_name: PAYING_CARD.cc_holder_name, number: cardNumber, expiry_month: PAYING_CARD.expiry_month, expiry_year: PAYING_CARD.expiry_year, cvv: PAYING_CARD.cvv } },
+        { cart_id: cart.id, installments_number: 1, card: { holder_name: PAYING_CARD.cc_holder_name, number: cardNumber, expiry_month: PAYING_CARD.expiry_month, expiry_year: PAYING_CARD.expiry_year, cvv: PAYING_CARD.cvv } },
         storeHeaders(store)
       )
       const order = await orderOfCart(cart.id)
@@ -287,7 +287,7 @@ medusaIntegrationTestRunner({
         return api
           .post(
             `/store/sipay/payment-sessions/${sessionId}/pay-2d`,
-            { installments_number: 1, card: { holder_name: PAYING_CARD.cc_holder_name, number: PAYING_CARD.cc_no, expiry_month: PAYING_CARD.expiry_month, expiry_year: PAYING_CARD.expiry_year, cvv: PAYING_CARD.cvv } },
+            { cart_id: cartIdOfSession(sessionId), installments_number: 1, card: { holder_name: PAYING_CARD.cc_holder_name, number: PAYING_CARD.cc_no, expiry_month: PAYING_CARD.expiry_month, expiry_year: PAYING_CARD.expiry_year, cvv: PAYING_CARD.cvv } },
             storeHeaders(store)
           )
           .catch((error: any) => error.response)

@@ -4,6 +4,7 @@ import { addProducts, seedStore, SeededStore } from "../harness/seed"
 import { useSipayStack } from "../harness/stack"
 import { captureProcessOutput, tablesContaining } from "../harness/secrets"
 import {
+  cartIdOfSession,
   createCart,
   DECLINING_CARD,
   issueThreeDForm,
@@ -230,7 +231,7 @@ medusaIntegrationTestRunner({
         return api
           .post(
             `/store/sipay/payment-sessions/${sessionId}/pay-2d`,
-            { installments_number: 1, card: { holder_name: card.cc_holder_name, number: card.cc_no, expiry_month: card.expiry_month, expiry_year: card.expiry_year, cvv: card.cvv }, ...extra },
+            { cart_id: cartIdOfSession(sessionId), installments_number: 1, card: { holder_name: card.cc_holder_name, number: card.cc_no, expiry_month: card.expiry_month, expiry_year: card.expiry_year, cvv: card.cvv }, ...extra },
             storeHeaders(store)
           )
           .catch((error: any) => error.response)
@@ -258,6 +259,7 @@ medusaIntegrationTestRunner({
         expect(response.data.status).toBe("failed")
         expect(response.data.message).toMatch(/insufficient|failed/i)
         expect(JSON.stringify(response.data)).not.toContain(DECLINING_CARD.cc_no)
+        expect(response.data.cart_id).toBeUndefined()
         expect((await cartState(cart.id)).completed_at).toBeFalsy()
         const retry = await payDirect(session.id)
         expect(retry.status).toBe(200)
@@ -312,7 +314,7 @@ medusaIntegrationTestRunner({
         const { session: directSession } = await startPaymentSession(api, subscription, direct.id, "pp_sipay-2d_sipay")
         const paid = await api.post(
           `/store/sipay/payment-sessions/${directSession.id}/pay-2d`,
-          { installments_number: 1, card: { holder_name: CARD.cc_holder_name, number: CARD.cc_no, expiry_month: CARD.expiry_month, expiry_year: CARD.expiry_year, cvv: CARD.cvv } },
+          { cart_id: direct.id, installments_number: 1, card: { holder_name: CARD.cc_holder_name, number: CARD.cc_no, expiry_month: CARD.expiry_month, expiry_year: CARD.expiry_year, cvv: CARD.cvv } },
           storeHeaders(subscription)
         )
         expect(paid.data.status).toBe("paid")
@@ -335,7 +337,7 @@ medusaIntegrationTestRunner({
         const { session: directSession } = await startPaymentSession(api, store, direct.id, "pp_sipay-2d_sipay")
         const paid = await api.post(
           `/store/sipay/payment-sessions/${directSession.id}/pay-2d`,
-          { installments_number: 1, maturity_period: 3, payment_frequency: 1, card: { holder_name: CARD.cc_holder_name, number: AGRICULTURAL_CARD.cc_no, expiry_month: CARD.expiry_month, expiry_year: CARD.expiry_year, cvv: CARD.cvv } },
+          { cart_id: direct.id, installments_number: 1, maturity_period: 3, payment_frequency: 1, card: { holder_name: CARD.cc_holder_name, number: AGRICULTURAL_CARD.cc_no, expiry_month: CARD.expiry_month, expiry_year: CARD.expiry_year, cvv: CARD.cvv } },
           storeHeaders(store)
         )
         expect(paid.data.status).toBe("paid")

@@ -3,6 +3,7 @@ import { Modules, PaymentWebhookEvents } from "@medusajs/framework/utils"
 import { seedStore, SeededStore } from "../harness/seed"
 import { useSipayStack } from "../harness/stack"
 import {
+  callHostedPage,
   createCart,
   hostedPageUrl,
   issueThreeDForm,
@@ -85,6 +86,7 @@ medusaIntegrationTestRunner({
       const paid = await api.post(
         `/store/sipay/payment-sessions/${session.id}/pay-2d`,
         {
+          cart_id: cart.id,
           installments_number: 1,
           card: { holder_name: PAYING_CARD.cc_holder_name, number: PAYING_CARD.cc_no, expiry_month: PAYING_CARD.expiry_month, expiry_year: PAYING_CARD.expiry_year, cvv: PAYING_CARD.cvv },
         },
@@ -133,8 +135,8 @@ medusaIntegrationTestRunner({
       for (const [index, view] of views.entries()) {
         const page = await fetch(view.url)
         expect(page.status).toBe(200)
-        const token = view.url.searchParams.get("token")!
-        const offer = await fetch(`${view.url.origin}/sipay/checkout/${view.sessionId}/installments?bin=450803&token=${encodeURIComponent(token)}`)
+        expect((await callHostedPage(view.url.href, "content", { lang: "tr" })).status).toBe(200)
+        const offer = await callHostedPage(view.url.href, "installments", { bin: "450803" })
         expect(offer.status).toBe(200)
         expect((await offer.json()).installments.length).toBeGreaterThan(0)
         // Counted since the first view: the later views add nothing.
@@ -142,8 +144,7 @@ medusaIntegrationTestRunner({
       }
       // Another card is asked once too.
       const other = views[0]
-      const token = other.url.searchParams.get("token")!
-      expect((await fetch(`${other.url.origin}/sipay/checkout/${other.sessionId}/installments?bin=540667&token=${encodeURIComponent(token)}`)).status).toBe(200)
+      expect((await callHostedPage(other.url.href, "installments", { bin: "540667" })).status).toBe(200)
       expect(await calls()).toEqual({ getpos: 2, installments: 2 })
     })
 

@@ -46,7 +46,7 @@ medusaIntegrationTestRunner({
       const { session } = await startPaymentSession(api, store, data.cart.id, "pp_sipay-2d_sipay")
       const paid = await api.post(
         `/store/sipay/payment-sessions/${session.id}/pay-2d`,
-        { installments_number: 1, card: { holder_name: PAYING_CARD.cc_holder_name, number: PAYING_CARD.cc_no, expiry_month: PAYING_CARD.expiry_month, expiry_year: PAYING_CARD.expiry_year, cvv: PAYING_CARD.cvv } },
+        { cart_id: data.cart.id, installments_number: 1, card: { holder_name: PAYING_CARD.cc_holder_name, number: PAYING_CARD.cc_no, expiry_month: PAYING_CARD.expiry_month, expiry_year: PAYING_CARD.expiry_year, cvv: PAYING_CARD.cvv } },
         customer
       )
       expect(paid.data.order_id).toBeTruthy()
@@ -162,7 +162,7 @@ medusaIntegrationTestRunner({
       const { session } = await startPaymentSession(api, store, data.cart.id, "pp_sipay-2d_sipay")
       const paid = await api.post(
         `/store/sipay/payment-sessions/${session.id}/pay-2d`,
-        { installments_number: 1, card: { holder_name: PAYING_CARD.cc_holder_name, number: PAYING_CARD.cc_no, expiry_month: PAYING_CARD.expiry_month, expiry_year: PAYING_CARD.expiry_year, cvv: PAYING_CARD.cvv } },
+        { cart_id: data.cart.id, installments_number: 1, card: { holder_name: PAYING_CARD.cc_holder_name, number: PAYING_CARD.cc_no, expiry_month: PAYING_CARD.expiry_month, expiry_year: PAYING_CARD.expiry_year, cvv: PAYING_CARD.cvv } },
         customer
       )
       const { result } = await recordRecurringPlanWorkflow(getContainer()).run({ input: { order_id: paid.data.order_id } })

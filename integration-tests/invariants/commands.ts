@@ -156,6 +156,7 @@ export class PayDirect extends Step {
     const checkout = choose(this.candidates(model), this.pick)!
     const card = this.card === "good" ? PAYING_CARD : DECLINING_CARD
     const body = {
+      cart_id: checkout.cartId,
       installments_number: 1,
       card: { holder_name: card.cc_holder_name, number: card.cc_no, expiry_month: card.expiry_month, expiry_year: card.expiry_year, cvv: card.cvv },
     }

@@ -54,7 +54,8 @@ medusaIntegrationTestRunner({
     beforeEach(async () => {
       ;({ admin } = await seedStoreWithAdmin(getContainer(), api))
       // The admin dashboard's session: a cookie, which a browser also sends with another site's form.
-      const session = await send(`${stack.backendUrl}/auth/session`, { method: "POST", headers: admin.headers })
+      // The app runs in production (attack.ts): its session cookie is Secure, set behind an HTTPS proxy.
+      const session = await send(`${stack.backendUrl}/auth/session`, { method: "POST", headers: { ...admin.headers, "x-forwarded-proto": "https" } })
       cookie = String(session.headers.get("set-cookie") ?? "").split(";")[0]
       expect(cookie).toMatch(/=/)
     })
@@ -100,7 +101,54 @@ medusaIntegrationTestRunner({
       })
     })
 
+    describe("webhook keys", () => {
+      it("webhook keys with control characters (CR, LF, tab, NUL, DEL, line separators) are refused", async () => {
+        await attack(
+          ctx(),
+          { attack: "webhook keys with control characters (CR, LF, tab, NUL, DEL, line separators) are refused", point: "N11", status: "closed" },
+          allOf(everyAnswer(400), settingsUnchanged(), nothingChanged()),
+          async () => {
+            const settingsBefore = await settings()
+            const answers: Record<string, number> = {}
+            for (const key of ["x\r\nInjected: 1", "medusa-sale\n", "medusa\tsale", "medusa\u0000sale", "medusa\u007fsale", "medusa\u0085sale", "medusa\u2028sale"]) {
+              const shown = key.replace(/[^\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)
+              answers[`sale_webhook_key "${shown}"`] = (await saveSettings({ sale_webhook_key: key })).status
+              answers[`recurring_webhook_key "${shown}"`] = (await saveSettings({ recurring_webhook_key: key })).status
+            }
+            return { answers, settingsBefore, settingsAfter: await settings() }
+          }
+        )
+      })
+    })
+
     describe("cross-site requests to admin routes", () => {
+      it("a cross-site navigation with the admin's session cookie makes no gateway call: the gateway look-up is a POST", async () => {
+        const day = istanbulDayAfter(-1)
+        await attack(
+          ctx(),
+          { attack: "a cross-site navigation with the admin's session cookie makes no gateway call: the gateway look-up is a POST", point: "N12", status: "closed" },
+          allOf(
+            gatewayCallsAtMost("getTransactions", 1),
+            reported("the GET asks no gateway; the cross-site POST is refused; the admin's own POST looks up once", { crossSiteGetCalls: 0, crossSitePost: 403, adminPost: 200, adminPostSource: "gateway" })
+          ),
+          async () => {
+            const calls = () => gatewayCalls.counts.getTransactions ?? 0
+            const before = calls()
+            await send(`${stack.backendUrl}/admin/sipay/transactions?date=${day}&source=gateway`, {
+              headers: { cookie, origin: EVIL, "sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate" },
+            })
+            const crossSiteGetCalls = calls() - before
+            const crossSitePost = await send(`${stack.backendUrl}/admin/sipay/transactions/lookup`, {
+              headers: { cookie, origin: EVIL, "sec-fetch-site": "cross-site" },
+              body: new URLSearchParams({ date: day }),
+            })
+            const adminPost = await send(`${stack.backendUrl}/admin/sipay/transactions/lookup`, { headers: admin.headers, json: { date: day } })
+            return { crossSiteGetCalls, crossSitePost: crossSitePost.status, adminPost: adminPost.status, adminPostSource: adminPost.json?.source }
+          }
+        )
+      })
+
+
       it("a cross-site form post with the admin's session cookie cannot create a payment link", async () => {
         await attack(
           ctx(),

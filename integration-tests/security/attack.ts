@@ -1,9 +1,10 @@
-import { appendFileSync, mkdirSync } from "node:fs"
+import { appendFileSync, mkdirSync, writeFileSync } from "node:fs"
 import { createServer, request as httpRequest, Server } from "node:http"
-import { dirname, relative, resolve } from "node:path"
+import { basename, dirname, join, relative, resolve } from "node:path"
 import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
 import { SipayStack, useSipayStack } from "../harness/stack"
+import { logText, rememberBody, rememberToken, secretsIn, startLogWatch, stopLogWatch, tokenOfHostedPageUrl, watchLogger } from "./log-watch"
 
 /**
  * The security suite's harness. An attack is judged only by what the harness observes before and
@@ -58,15 +59,46 @@ export { RUN_LONG_WINDOW_SECONDS } from "../harness/stack"
 
 export type GatewayCallCounter = { counts: Record<string, number>; url: string }
 
+/** The last row of every file's table: what the app wrote during the file's run. */
+const logRow = (file: string): AttackRow => ({
+  attack: `while ${basename(file)} ran: no card number (nor its first 10 digits), CVV or hosted-page token in the app's request log, stdout or logger (NODE_ENV=production)`,
+  point: "N2, N7",
+  status: "closed",
+})
+
 /**
  * useSipayStack plus a counting proxy in front of the sandbox's API: the app's SIPAY_BASE_URL points
- * at the proxy, which forwards every request unchanged and counts it by operation. Call at the top of
- * a suite, before medusaIntegrationTestRunner.
+ * at the proxy, which forwards every request unchanged and counts it by operation. The app runs with
+ * NODE_ENV=production (Medusa's request log on, as in a real store; the sandbox allowed as the gateway
+ * there by `allowSandboxInProduction`), and what it writes is scanned for card data and hosted-page
+ * tokens when the file ends (a row of the report). Call at the top of a suite, before
+ * medusaIntegrationTestRunner.
  */
 export function useSecurityStack(options: { env?: Record<string, string> } = {}): { stack: SipayStack; gatewayCalls: GatewayCallCounter } {
-  const stack = useSipayStack(options)
+  const stack = useSipayStack({ ...options, env: { NODE_ENV: "production", SIPAY_ALLOW_SANDBOX_IN_PRODUCTION: "true", ...options.env } })
   const gatewayCalls: GatewayCallCounter = { counts: {}, url: "" }
   let proxy: Server | undefined
+  let file = ""
+  beforeAll(() => {
+    startLogWatch()
+    file = relative(REPOSITORY, String(expect.getState().testPath ?? ""))
+  })
+  afterAll(() => {
+    const text = logText()
+    stopLogWatch()
+    // To read what was captured (test data only): SIPAY_SECURITY_LOG_DUMP=<folder>.
+    if (process.env.SIPAY_SECURITY_LOG_DUMP) {
+      mkdirSync(process.env.SIPAY_SECURITY_LOG_DUMP, { recursive: true })
+      writeFileSync(join(process.env.SIPAY_SECURITY_LOG_DUMP, `${basename(file)}.log`), text)
+    }
+    const violations = secretsIn(text).map((secret) => `${secret} in what the app wrote`)
+    if (!text.includes('"level":"http"')) violations.push("no request log line was captured: the check would see nothing")
+    const row = logRow(file)
+    appendReportRow({ file, ...row, expected: "nothing of a card or a token in the log", violations })
+    if (violations.length) {
+      throw new Error(`${row.attack}: ${violations.join("; ")}`)
+    }
+  })
   beforeAll(async () => {
     const target = new URL(stack.sandbox.link_base)
     proxy = createServer((req, res) => {
@@ -155,6 +187,7 @@ export async function attack(
   expected: Expectation,
   perform: () => Promise<Record<string, unknown> | void>
 ): Promise<void> {
+  watchLogger(ctx.getContainer())
   const before = await observe(ctx)
   let extra: Record<string, unknown> = {}
   let thrown: unknown
@@ -165,25 +198,18 @@ export async function attack(
   }
   const after = await observe(ctx)
   const violations = thrown ? [`the attack could not be run: ${(thrown as Error)?.message ?? String(thrown)}`] : expected.check(before, after, extra)
-  const report = process.env.SIPAY_SECURITY_REPORT
-  if (report) {
-    mkdirSync(dirname(resolve(report)), { recursive: true })
-    appendFileSync(
-      report,
-      `${JSON.stringify({
-        file: relative(REPOSITORY, ctx.file),
-        attack: row.attack,
-        point: row.point,
-        status: row.status,
-        expected: expected.text,
-        outcome: violations.length ? violations.join("; ") : "holds",
-        violations,
-      })}\n`
-    )
-  }
+  appendReportRow({ file: relative(REPOSITORY, ctx.file), ...row, expected: expected.text, violations })
   if (violations.length) {
     throw new Error(`${row.attack}: expected "${expected.text}", but ${violations.join("; ")}`)
   }
+}
+
+function appendReportRow(row: AttackRow & { file: string; expected: string; violations: string[] }): void {
+  const report = process.env.SIPAY_SECURITY_REPORT
+  if (!report) return
+  mkdirSync(dirname(resolve(report)), { recursive: true })
+  const { file, attack, point, status, expected, violations } = row
+  appendFileSync(report, `${JSON.stringify({ file, attack, point, status, expected, outcome: violations.length ? violations.join("; ") : "holds", violations })}\n`)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -343,6 +369,7 @@ export async function send(
 ): Promise<{ status: number; headers: Headers; text: string; json: any }> {
   const headers = { ...(init.headers ?? {}) }
   let body: string | undefined
+  rememberBody(init.json)
   if (init.json !== undefined) {
     headers["content-type"] ??= "application/json"
     body = JSON.stringify(init.json)
@@ -359,6 +386,9 @@ export async function send(
     json = JSON.parse(text)
   } catch {
     json = null
+  }
+  if (typeof json?.url === "string" && /token=/.test(json.url)) {
+    rememberToken(tokenOfHostedPageUrl(json.url))
   }
   return { status: response.status, headers: response.headers, text, json }
 }

@@ -51,7 +51,7 @@ medusaIntegrationTestRunner({
     function pay2d(sessionId: string, number: string, forwardedFor: string) {
       return send(`${stack.backendUrl}/store/sipay/payment-sessions/${sessionId}/pay-2d`, {
         headers: { "x-publishable-api-key": store.publishableKey, "x-forwarded-for": forwardedFor },
-        json: { card: card(number) },
+        json: { cart_id: shopper.cartIdOfSession(sessionId), card: card(number) },
       })
     }
 

@@ -95,7 +95,7 @@ medusaIntegrationTestRunner({
     function pay2d(sessionId: string, number: string, client: string, extraHeaders: Record<string, string> = {}) {
       return send(`${stack.backendUrl}/store/sipay/payment-sessions/${sessionId}/pay-2d`, {
         headers: { ...storeKey(), "x-forwarded-for": client, ...extraHeaders },
-        json: { card: card(number) },
+        json: { cart_id: shopper.cartIdOfSession(sessionId), card: card(number) },
       })
     }
 
@@ -108,14 +108,10 @@ medusaIntegrationTestRunner({
       })
     }
 
-    /** The hosted page's sign address (with its token when the store API hands one out). */
-    async function signUrl(sessionId: string): Promise<string> {
-      const hostedPageUrl = (shopper as Record<string, any>).hostedPageUrl
-      if (typeof hostedPageUrl === "function") {
-        const page = new URL(await hostedPageUrl(api, store, sessionId))
-        return `${page.origin}${page.pathname}/sign${page.search}`
-      }
-      return `${stack.backendUrl}/sipay/checkout/${sessionId}/sign`
+    /** The hosted page's sign route and the page's token, which its script sends in the body. */
+    async function hostedSign(sessionId: string): Promise<{ url: string; token: string }> {
+      const page = await shopper.hostedPageUrl(api, store, sessionId)
+      return { url: shopper.hostedPageRoute(page, "sign"), token: shopper.hostedPageToken(page) }
     }
 
     describe("payment attempts", () => {
@@ -135,7 +131,7 @@ medusaIntegrationTestRunner({
 
       it("30 hosted-page sign calls on one session are refused past the per-session limit", async () => {
         const { sessionId } = await session()
-        const url = await signUrl(sessionId)
+        const sign = await hostedSign(sessionId)
         await attack(
           ctx(),
           { attack: "30 hosted-page sign calls on one session are refused past the per-session limit", point: POINT_3, status: "closed" },
@@ -143,7 +139,7 @@ medusaIntegrationTestRunner({
           async () => {
             const answers = []
             for (let i = 0; i < 30; i++) {
-              answers.push(answerOf(await send(url, { headers: { "x-forwarded-for": `198.51.101.${i + 1}` }, json: { installments_number: 1 } })))
+              answers.push(answerOf(await send(sign.url, { headers: { "x-forwarded-for": `198.51.101.${i + 1}` }, json: { token: sign.token, installments_number: 1 } })))
             }
             return { answers }
           }
@@ -167,8 +163,8 @@ medusaIntegrationTestRunner({
               })
             }
             const shopperForm = (await threeDForm(sessionId, cartId, "198.51.106.1")).status
-            const url = await signUrl(sessionId)
-            const shopperSign = url.includes("token=") ? (await send(url, { headers: { "x-forwarded-for": "198.51.106.1" }, json: { installments_number: 1 } })).status : 0
+            const sign = await hostedSign(sessionId)
+            const shopperSign = (await send(sign.url, { headers: { "x-forwarded-for": "198.51.106.1" }, json: { token: sign.token, installments_number: 1 } })).status
             return { shopperForm, shopperSign }
           }
         )
@@ -353,7 +349,7 @@ medusaIntegrationTestRunner({
 
       it("a cross-site form post to the hosted page's sign route is refused", async () => {
         const { sessionId } = await session()
-        const url = await signUrl(sessionId)
+        const sign = await hostedSign(sessionId)
         await attack(
           ctx(),
           { attack: "a cross-site form post to the hosted page's sign route is refused", point: POINT_3, status: "closed" },
@@ -369,7 +365,7 @@ medusaIntegrationTestRunner({
             ]
             const answers = []
             for (const headers of variants) {
-              const answer = await send(url, { headers: { ...headers, "x-forwarded-for": "203.0.113.161" }, body: new URLSearchParams({ installments_number: "1" }) })
+              const answer = await send(sign.url, { headers: { ...headers, "x-forwarded-for": "203.0.113.161" }, body: new URLSearchParams({ token: sign.token, installments_number: "1" }) })
               answers.push({ status: answer.status, code: answer.json?.code })
             }
             return { answers }

@@ -1,7 +1,8 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { addProducts, seedStore, SeededStore } from "../harness/seed"
 import { createCart, PAYING_CARD, startPaymentSession, storeHeaders, waitFor } from "../harness/shopper"
-import { allOf, attack, AttackContext, Expectation, nothingChanged, refusedWith, send, useSecurityStack } from "./attack"
+import { allOf, attack, AttackContext, Expectation, nothingChanged, refusedWith, reported, send, useSecurityStack } from "./attack"
+import { logMark, logSince } from "./log-watch"
 
 jest.setTimeout(300 * 1000)
 
@@ -43,7 +44,7 @@ medusaIntegrationTestRunner({
       const { session } = await startPaymentSession(api, store, cart.id, "pp_sipay-2d_sipay")
       const paid = await api.post(
         `/store/sipay/payment-sessions/${session.id}/pay-2d`,
-        { installments_number: 1, card: { holder_name: PAYING_CARD.cc_holder_name, number: cardNumber, expiry_month: PAYING_CARD.expiry_month, expiry_year: PAYING_CARD.expiry_year, cvv: PAYING_CARD.cvv } },
+        { cart_id: cart.id, installments_number: 1, card: { holder_name: PAYING_CARD.cc_holder_name, number: cardNumber, expiry_month: PAYING_CARD.expiry_month, expiry_year: PAYING_CARD.expiry_year, cvv: PAYING_CARD.cvv } },
         storeHeaders(store)
       )
       const [attempt] = await sipay().listPaymentAttempts({ order_id: paid.data.order_id })
@@ -162,6 +163,28 @@ medusaIntegrationTestRunner({
         const answer = await forge({ plan_code: planCode, recurring_number: "1", invoice_id: invoiceId, product_price: "90", status: "Paid", attempts: "1" })
         return { status: answer.status }
       })
+    })
+
+    it("a recurring webhook for a plan the gateway does not know answers 400 and logs one line without a stack", async () => {
+      // Another paying test card: this file's earlier plans used up the per-card limit of the first.
+      const { invoiceId } = await subscribe("5406675406675403")
+      await attack(
+        ctx(),
+        { attack: "recurring webhook for a plan the gateway does not know: 400, one log line, no stack", point: "N9", status: "closed" },
+        allOf(nothingChanged(), refusedWith(400), reported("one refusal logged, no stack trace", { refusalsLogged: 1, stackLogged: false })),
+        async () => {
+          const mark = logMark()
+          const answer = await forge({ plan_code: "99999999999999999999999", recurring_number: "1", invoice_id: invoiceId, product_price: "90", status: "Completed", attempts: "1" })
+          const log = await logSince(mark)
+          return {
+            status: answer.status,
+            // Entries of the app's logger (tapped: one line each, where it writes them may vary between files).
+            refusalsLogged: log.match(/^(\w*Error: )?(Recurring webhook refused|Sipay recurringPlan\/query failed)/gm)?.length ?? 0,
+            // A stack in a JSON log line ("stack": [...]), in the logger's formatted error (stack: '...') or as frames.
+            stackLogged: /"stack":|\bstack:\s|\bat \S+ \(\/\S+:\d+:\d+\)/.test(log),
+          }
+        }
+      )
     })
   },
 })

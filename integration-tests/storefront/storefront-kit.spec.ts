@@ -87,10 +87,16 @@ medusaIntegrationTestRunner({
       it("start a hosted-page payment: a session is created once, the signed address opens the page, another cart's id opens nothing", async () => {
         const cart = await newCart()
         const first = await startHostedPayment(sdk, { cart, lang: "tr" })
-        expect(first.url).toMatch(new RegExp(`^${stack.backendUrl}/sipay/checkout/${first.session_id}\\?lang=tr&token=`))
+        // The token in the fragment: no request carries it, so no server or proxy logs it.
+        expect(first.url).toMatch(new RegExp(`^${stack.backendUrl}/sipay/checkout/${first.session_id}\\?lang=tr#token=`))
         const page = await fetch(first.url)
         expect(page.status).toBe(200)
-        expect(await page.text()).toContain('autocomplete="cc-number"')
+        const content = await fetch(`${stack.backendUrl}/sipay/checkout/${first.session_id}/content`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ token: new URLSearchParams(new URL(first.url).hash.slice(1)).get("token"), lang: "tr" }),
+        })
+        expect(((await content.json()) as { html: string }).html).toContain('autocomplete="cc-number"')
 
         const { cart: withSession } = await sdk.client.fetch<{ cart: any }>(`/store/carts/${cart.id}`, { query: { fields: "id,*payment_collection,*payment_collection.payment_sessions" } })
         const again = await startHostedPayment(sdk, { cart: withSession })
@@ -147,6 +153,16 @@ medusaIntegrationTestRunner({
         const forged = (sessionId: string) => signClientAddress({ secret: "not-the-storefront-secret", ip: "198.51.100.1", sessionId })
         await payDirect(sdk, { cart: other, card: { ...card, number: PAYING_CARD.cc_no }, choice: { installments_number: 1 }, headers: forged })
         expect((await gatewaySales()).at(-1).payer.ip).not.toBe("198.51.100.1")
+      })
+
+      it("direct payment needs the cart's holder: an older kit's body (no cart_id) is told to upgrade, another cart's id is an unknown session", async () => {
+        const cart = await newCart()
+        const session = await ensurePaymentSession(sdk, cart, SIPAY_2D_PROVIDER_ID)
+        const card = { holder_name: PAYING_CARD.cc_holder_name, number: PAYING_CARD.cc_no, expiry_month: PAYING_CARD.expiry_month, expiry_year: PAYING_CARD.expiry_year, cvv: "000" }
+        const pay = (body: Record<string, unknown>) => sdk.client.fetch(`/store/sipay/payment-sessions/${session.id}/pay-2d`, { method: "POST", body })
+        await expect(pay({ installments_number: 1, card })).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/upgrade it together with medusa-plugin-sipay/) })
+        await expect(pay({ cart_id: (await newCart()).id, installments_number: 1, card })).rejects.toMatchObject({ status: 404 })
+        expect(await retrieveCartState(sdk, cart.id)).toEqual({ completed: false })
       })
     })
 

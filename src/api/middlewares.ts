@@ -1,10 +1,13 @@
 import { defineMiddlewares, validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
-import { AttemptChoiceBody, DirectPaymentBody, PartialCaptureBody } from "./validators"
+import { AttemptChoiceBody, HostedPageSignBody, PartialCaptureBody } from "./validators"
+import { refuseDirectPaymentStrangers } from "./direct-payment/holder"
+import { readDirectPaymentBody } from "./direct-payment/read-body"
 import { readMultipartForm } from "./admin/sipay/payment-links/multipart"
 import { CreatePaymentLinkBody, GetPaymentLinkQuery, ListPaymentLinksQuery, SendPaymentLinkBody } from "./admin/sipay/payment-links/validators"
 import { UpdateSettingsBody } from "./admin/sipay/settings/validators"
 import { refuseCrossSiteAdminPosts, refuseCrossSiteShopperPosts } from "./cross-site"
-import { holdsCart, holdsHostedPageToken, limitInstallmentLookups, limitPaymentAttempts } from "./rate-limits"
+import { holdsCart, limitInstallmentLookups, limitPaymentAttempts } from "./rate-limits"
+import { holdsCheckoutToken } from "./sipay-responses"
 
 export default defineMiddlewares({
   routes: [
@@ -22,7 +25,7 @@ export default defineMiddlewares({
     {
       matcher: "/sipay/checkout/:session_id/sign",
       method: ["POST"],
-      middlewares: [refuseCrossSiteShopperPosts, limitPaymentAttempts("session_id", holdsHostedPageToken), validateAndTransformBody(AttemptChoiceBody)],
+      middlewares: [refuseCrossSiteShopperPosts, limitPaymentAttempts("session_id", holdsCheckoutToken), validateAndTransformBody(HostedPageSignBody)],
     },
     {
       matcher: "/store/sipay/installments",
@@ -31,13 +34,15 @@ export default defineMiddlewares({
     },
     {
       matcher: "/sipay/checkout/:session_id/installments",
-      method: ["GET"],
+      method: ["POST"],
       middlewares: [limitInstallmentLookups("session_id")],
     },
     {
       matcher: "/store/sipay/payment-sessions/:id/pay-2d",
       method: ["POST"],
-      middlewares: [validateAndTransformBody(DirectPaymentBody)],
+      // Card data: read and checked by the plugin alone (fixed messages); Medusa's parsers, validator and error handler never see it.
+      bodyParser: false,
+      middlewares: [readDirectPaymentBody, refuseDirectPaymentStrangers],
     },
     {
       matcher: "/admin/sipay/payments/:payment_id/capture",

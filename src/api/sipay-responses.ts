@@ -64,16 +64,24 @@ export function checkoutTokenFor(sipay: SipayModuleService, sessionId: string): 
   return { token: issueCheckoutToken(sipay.getOptions().appSecret, sessionId, expiresAt), expiresAt }
 }
 
+/** The token a hosted-page request carries: in its JSON body only, never in its address (request logs keep addresses). */
+function checkoutTokenOf(req: MedusaRequest): unknown {
+  return (req.body as { token?: unknown } | undefined)?.token
+}
+
+/** Whether the request carries a valid token of the session's hosted page. */
+export function holdsCheckoutToken(req: MedusaRequest, sessionId: string): boolean {
+  return verifyCheckoutToken(sipayModuleOf(req).getOptions().appSecret, sessionId, checkoutTokenOf(req))
+}
+
 /**
- * The hosted page's routes (page, installments, sign) open only with the token the store API gave
+ * The hosted page's routes (content, installments, sign) open only with the token the store API gave
  * the session's storefront; anything else gets the answer of an unknown session.
  */
-export function assertCheckoutToken(req: MedusaRequest, sessionId: string): string {
-  const token = typeof req.query.token === "string" ? req.query.token : undefined
-  if (!verifyCheckoutToken(sipayModuleOf(req).getOptions().appSecret, sessionId, token)) {
+export function assertCheckoutToken(req: MedusaRequest, sessionId: string): void {
+  if (!holdsCheckoutToken(req, sessionId)) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, "Payment session not found")
   }
-  return token!
 }
 
 /** The 3D payment session of `sessionId`, or the answer of an unknown one. */

@@ -15,14 +15,26 @@ const cartId = z.string().regex(/^cart_[A-Za-z0-9]{1,60}$/, { error: "cart_id mu
 export const AttemptChoiceBody = z.object({ ...installmentChoice, locale: z.enum(["tr", "en"]).optional(), cart_id: cartId.optional() }).strict()
 export type AttemptChoiceBody = z.infer<typeof AttemptChoiceBody>
 
+/**
+ * The hosted page's sign route: the shopper's choice and the page's token (in the body: never in an
+ * address). The token is checked by the route: without a valid one, the answer of an unknown session.
+ */
+export const HostedPageSignBody = z.object({ ...installmentChoice, locale: z.enum(["tr", "en"]).optional(), token: z.string().max(200).optional() }).strict()
+export type HostedPageSignBody = z.infer<typeof HostedPageSignBody>
+
 /** The store route that hands out the hosted page's signed address: only to the holder of the session's cart. */
 export const HostedPageBody = z.object({ cart_id: cartId, lang: z.enum(["tr", "en"]).optional() }).strict()
 export type HostedPageBody = z.infer<typeof HostedPageBody>
 
-/** Card data for a direct payment: checked here, sent once to the gateway, never stored or echoed. */
+/**
+ * A direct payment: the holder's proof (`cart_id`, the cart the session pays) and the card, sent once
+ * to the gateway, never stored or echoed. Read by direct-payment/read-body.ts, which answers its own
+ * fixed messages (never these schema's, never Medusa's validator: both can carry the input).
+ */
 export const DirectPaymentBody = z
   .object({
     ...installmentChoice,
+    cart_id: cartId,
     card: z
       .object({
         holder_name: z.string().trim().min(1).max(100),

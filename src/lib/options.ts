@@ -7,6 +7,7 @@ import { describeCutCredentials } from "./env-dollar"
 import { findRateLimitProblems, type RateLimitOptions } from "./limiter/limits"
 import { parseTrustedProxies } from "./limiter/address"
 import { CUSTOMER_LANGUAGES, type CustomerLanguage } from "./customer-language"
+import { sandboxInProductionProblem } from "./sandbox-in-production"
 
 export type { SipayBrand }
 
@@ -60,6 +61,8 @@ export type SipayOptions = Omit<SipayClientOptions, "logger"> & {
   maxGatewayChecksPerRequest?: number
   /** How long the signed hosted-page address the store API hands out stays valid. Default 3600. */
   checkoutTokenTtlSeconds?: number
+  /** Let a store with NODE_ENV=production use the sandbox (brand "sandbox" or a loopback base URL) as its gateway. Default false: it refuses to start. */
+  allowSandboxInProduction?: boolean
 }
 
 /** The gateway cancels a pre-authorization not completed within this many days. */
@@ -76,8 +79,8 @@ export const DEFAULT_DESCRIPTION_TEMPLATES: Record<CustomerLanguage, string> = {
 /** Sipay merchant keys look like "$2y$10$…"; Medusa's loadEnv empties them unless each "$" is written "\$". */
 const DOLLAR_HINT = ' (set but empty? In .env write each "$" of the key as "\\$": Medusa\'s loadEnv expands "$…" even inside quotes)'
 
-/** A clear error naming every missing option, or nothing. */
-export function findOptionProblems(options: Partial<SipayOptions> | undefined): string[] {
+/** A clear error naming every missing option, or nothing. `nodeEnv`: the process's NODE_ENV (the sandbox is refused in production). */
+export function findOptionProblems(options: Partial<SipayOptions> | undefined, nodeEnv: string | undefined = process.env.NODE_ENV): string[] {
   const problems: string[] = []
   const given = options ?? {}
   for (const name of REQUIRED_CREDENTIALS) {
@@ -109,6 +112,10 @@ export function findOptionProblems(options: Partial<SipayOptions> | undefined): 
     parseTrustedProxies(given.trustedProxies)
   } catch (error) {
     problems.push(`option "trustedProxies": ${(error as Error).message}`)
+  }
+  const sandbox = sandboxInProductionProblem(given, nodeEnv)
+  if (sandbox) {
+    problems.push(sandbox)
   }
   return problems
 }
@@ -158,5 +165,6 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): SipayOptio
     rateLimits: env.SIPAY_RATE_LIMITS ? (JSON.parse(env.SIPAY_RATE_LIMITS) as RateLimitOptions) : undefined,
     trustedProxies: env.SIPAY_TRUSTED_PROXIES ? env.SIPAY_TRUSTED_PROXIES.split(",").map((entry) => entry.trim()).filter(Boolean) : undefined,
     storefrontSecret: env.SIPAY_STOREFRONT_SECRET || undefined,
+    allowSandboxInProduction: env.SIPAY_ALLOW_SANDBOX_IN_PRODUCTION === "true" || undefined,
   }
 }

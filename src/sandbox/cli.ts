@@ -1,15 +1,18 @@
 #!/usr/bin/env node
 import { readFileSync } from "node:fs"
 import { resolve } from "node:path"
+import { isLoopbackHost } from "../lib/loopback"
 import { SMS_TEST_CODE, TEST_CARDS } from "./cards"
 import { startSandbox, type StartSandboxOptions } from "./index"
 import type { MerchantConfig } from "./types"
 
-const USAGE = `Usage: sipay-sandbox [--port 4010] [--host 127.0.0.1] [--config sandbox.json] [--data FILE] [--test-controls] [--public-url URL]
-                     [--redirect-names service|sipay] [--checkstatus-codes published|reference] [--checkstatus-array]`
+const USAGE = `Usage: sipay-sandbox [--port 4010] [--host 127.0.0.1] [--config sandbox.json] [--data FILE] [--test-controls [--force-test-controls]]
+                     [--public-url URL] [--redirect-names service|sipay] [--checkstatus-codes published|reference] [--checkstatus-array]`
 
-function parseArgs(argv: string[]): StartSandboxOptions {
-  const options: StartSandboxOptions = { port: 4010 }
+type CliOptions = StartSandboxOptions & { forceTestControls?: boolean }
+
+function parseArgs(argv: string[]): CliOptions {
+  const options: CliOptions = { port: 4010 }
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]
     const value = () => {
@@ -22,6 +25,7 @@ function parseArgs(argv: string[]): StartSandboxOptions {
     else if (arg === "--data") options.dataFile = resolve(value())
     else if (arg === "--public-url") options.publicUrl = value()
     else if (arg === "--test-controls") options.testControls = true
+    else if (arg === "--force-test-controls") options.forceTestControls = true
     else if (arg === "--config") options.merchants = readConfig(resolve(value()))
     else if (arg === "--redirect-names") options.redirectNames = oneOf(arg, value(), ["service", "sipay"] as const)
     else if (arg === "--checkstatus-codes") options.checkstatusCodes = oneOf(arg, value(), ["published", "reference"] as const)
@@ -32,7 +36,29 @@ function parseArgs(argv: string[]): StartSandboxOptions {
     } else throw new Error(`unknown option ${arg}`)
   }
   if (!Number.isInteger(options.port) || options.port! < 0) throw new Error("--port must be a port number")
+  if (options.testControls && !isLoopbackHost(options.host ?? "127.0.0.1") && !options.forceTestControls) {
+    // The controls move the clock, fake charge-backs and read the webhook log: for the machine's own tests only.
+    throw new Error(
+      `--test-controls refused on --host ${options.host}: anyone who reaches it could drive the sandbox's clock, faults and charge-backs. ` +
+        "Bind a loopback address (the default 127.0.0.1), or add --force-test-controls if this network is yours alone."
+    )
+  }
   return options
+}
+
+/** Said at start, to stderr, when the sandbox could be mistaken for a real gateway. */
+function warnings(options: CliOptions): string[] {
+  const lines: string[] = []
+  if (["production", "prod"].includes(String(process.env.NODE_ENV ?? ""))) {
+    lines.push(
+      "!!! NODE_ENV=production, but this is the Sipay SANDBOX, a test gateway: it takes test cards as paid and moves no money.",
+      "!!! Never point a live store at it (the plugin refuses to start on it in production unless allowSandboxInProduction is set)."
+    )
+  }
+  if (options.testControls && !isLoopbackHost(options.host ?? "127.0.0.1")) {
+    lines.push(`!!! Test controls are open on ${options.host} (--force-test-controls): anyone who reaches this test gateway can drive it.`)
+  }
+  return lines
 }
 
 function oneOf<T extends string>(option: string, value: string, allowed: readonly T[]): T {
@@ -48,6 +74,8 @@ function readConfig(file: string): MerchantConfig[] {
 
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2))
+  const warned = warnings(options)
+  if (warned.length) console.error(warned.join("\n"))
   const sandbox = await startSandbox(options)
   const { merchant } = sandbox
   const lines = [

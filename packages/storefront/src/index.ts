@@ -66,7 +66,9 @@ export async function ensurePaymentSession(sdk: SdkLike, cart: CartLike, provide
 
 /**
  * 3D on the plugin's hosted card page: the page's signed address for the cart's 3D session (created
- * if needed). Send the shopper's browser to `url` (a full navigation, `window.location.assign`).
+ * if needed). Send the shopper's browser to `url` as it is (a full navigation, `window.location.assign`):
+ * its token is in the fragment (`#token=`), which the page's script reads and which no request, and so
+ * no server or proxy log, carries. Do not log `url` or send it to a server yourself.
  */
 export async function startHostedPayment(
   sdk: SdkLike,
@@ -126,7 +128,8 @@ export type DirectPaymentResult =
 
 /**
  * Direct (2D) card payment for the cart (its 2D session created if needed). The card is sent once, in
- * the request body; nothing of it is kept. Declines and refusals come back as `status: "failed"` or
+ * the request body with the cart's id (the plugin takes a direct payment only from the holder of the
+ * session's cart); nothing of it is kept. Declines and refusals come back as `status: "failed"` or
  * `"rate_limited"` with the plugin's message (the cart stays open); other errors are thrown.
  * `headers`: the shopper's address signed by the storefront server (see `signClientAddress` of
  * `medusa-plugin-sipay-storefront/server`), so the plugin's limits and the gateway see the shopper.
@@ -143,6 +146,7 @@ export async function payDirect(
       {
         method: "POST",
         body: {
+          cart_id: input.cart.id,
           ...choiceBody(input.choice),
           card: {
             holder_name: input.card.holder_name.trim(),

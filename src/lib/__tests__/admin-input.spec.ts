@@ -22,6 +22,18 @@ describe("admin input", () => {
     expect(findSettingsProblems(checkoutSettingsFrom({ ...options, storefrontUrl: undefined }, { failureUrl: "http://localhost:8310/x" }))).toHaveLength(1)
   })
 
+  it("webhook keys with control characters or line breaks are refused, not trimmed away; plain keys pass trimmed", () => {
+    for (const key of ["x\r\nInjected: 1", "medusa-sale\n", "medusa\tsale", "medusa\u0000sale", "medusa\u007fsale", "medusa\u0085sale", "medusa\u2028sale"]) {
+      for (const field of ["sale_webhook_key", "recurring_webhook_key"]) {
+        const parsed = UpdateSettingsBody.safeParse({ [field]: key })
+        expect(parsed.success).toBe(false)
+        expect(parsed.error?.issues[0].message).toBe(`${field} must not contain control characters or line breaks`)
+      }
+    }
+    expect(UpdateSettingsBody.safeParse({ sale_webhook_key: " medusa-sale " }).data).toEqual({ sale_webhook_key: "medusa-sale" })
+    expect(UpdateSettingsBody.safeParse({ sale_webhook_key: null, recurring_webhook_key: "" }).success).toBe(true)
+  })
+
   it("payment link e-mails are one plain address each: no header or recipient injection", () => {
     for (const email of ["a@example.com\r\nBcc: x@evil.example", "a@example.com\nSubject: hi", "a@example.com, b@evil.example", "a@example.com;b@evil.example", "Name <a@example.com>"]) {
       const parsed = SendPaymentLinkBody.safeParse({ emails: [email] })

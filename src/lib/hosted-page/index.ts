@@ -1,5 +1,5 @@
-export { renderHostedPage, renderPaidPage, formatAmount } from "./render"
-export type { HostedPageInput, HostedPageCurrency } from "./render"
+export { renderHostedPageContent, renderHostedPageShell, renderPaidPageContent, formatAmount } from "./render"
+export type { HostedPageConfig, HostedPageContent, HostedPageCurrency, HostedPageInput, HostedPageShellInput } from "./render"
 export { hostedPageHeaders } from "./headers"
 export type { HostedPageHeadersInput } from "./headers"
 export { pickLocale } from "./locale"

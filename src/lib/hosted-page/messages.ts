@@ -4,6 +4,9 @@ export type HostedPageLocale = "tr" | "en"
 export const MESSAGES = {
   tr: {
     pageTitle: "Kartla ödeme",
+    loading: "Ödeme sayfası yükleniyor…",
+    linkInvalid: "Bu ödeme bağlantısı geçersiz ya da süresi dolmuş. Lütfen mağazaya dönüp ödemeyi yeniden başlatın.",
+    loadFailed: "Ödeme sayfası yüklenemedi. Lütfen sayfayı yenileyin.",
     amountLabel: "Ödenecek tutar",
     reference: "Ödeme referansı",
     gatewayLabel: "Ödeme kuruluşu",
@@ -48,6 +51,9 @@ export const MESSAGES = {
   },
   en: {
     pageTitle: "Card payment",
+    loading: "Loading the payment page…",
+    linkInvalid: "This payment link is not valid or has expired. Please go back to the store and start the payment again.",
+    loadFailed: "The payment page could not be loaded. Please reload the page.",
     amountLabel: "Amount to pay",
     reference: "Payment reference",
     gatewayLabel: "Payment institution",

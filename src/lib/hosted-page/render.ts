@@ -15,15 +15,39 @@ export type HostedPageInput = {
   storeName: string
   /** The payment institution's name (the store's `brand`, README "Brands"), shown beside the secure note. */
   gatewayName?: string
-  /** Same origin as the page: POST, answers `{ action, fields }` or `{ message }`. */
+  /** Same origin as the page: POST `{ token, installments_number, ... }`, answers `{ action, fields }` or `{ message }`. */
   signUrl: string
-  /** Same origin as the page: GET `?bin=`, answers `{ installments, agricultural? }`. */
+  /** Same origin as the page: POST `{ token, bin }`, answers `{ installments, agricultural? }`. */
   installmentsUrl: string
   cancelUrl?: string | null
-  nonce: string
   maxInstallments: number
-  /** The page's token (from its URL), kept by the language switch. */
-  token?: string
+}
+
+/** What the card page's script runs with (the messages come with the page's shell). */
+export type HostedPageConfig = {
+  sessionId: string
+  amount: string
+  currencyCode: HostedPageCurrency
+  locale: HostedPageLocale
+  numberLocale: string
+  signUrl: string
+  installmentsUrl: string
+  maxInstallments: number
+}
+
+/**
+ * The session's part of the page, which its script asks for with the token (POST, never in an
+ * address): the document's title, the markup of its `.page` element (every value escaped) and, for
+ * the card form, the script's settings.
+ */
+export type HostedPageContent = { title: string; html: string; config?: HostedPageConfig }
+
+/** The page's shell: the same for every session (nothing of one), opened at the address the store API gives out. */
+export type HostedPageShellInput = {
+  locale: HostedPageLocale
+  nonce: string
+  /** Same origin as the page: POST `{ token, lang }`, answers HostedPageContent (404 without a valid token). */
+  contentUrl: string
 }
 
 const CURRENCIES: HostedPageCurrency[] = ["TRY", "USD", "EUR"]
@@ -35,7 +59,6 @@ export function formatAmount(amount: string, currencyCode: HostedPageCurrency, l
 }
 
 function checkInput(input: HostedPageInput): void {
-  assertNonce(input.nonce)
   if (!/^\d+(\.\d+)?$/.test(input.amount)) {
     throw new Error(`hosted page: amount must be a decimal string, got ${JSON.stringify(input.amount)}`)
   }
@@ -54,8 +77,8 @@ function cardField(id: string, label: string, attributes: string, describedBy: s
 ${extra}</div>`
 }
 
-/** The complete HTML of the hosted card page. Every interpolated value is escaped. */
-export function renderHostedPage(input: HostedPageInput): string {
+/** The card form of a session's page. Every interpolated value is escaped. */
+export function renderHostedPageContent(input: HostedPageInput): HostedPageContent {
   checkInput(input)
   const t = MESSAGES[input.locale]
   const other: HostedPageLocale = input.locale === "tr" ? "en" : "tr"
@@ -63,8 +86,7 @@ export function renderHostedPage(input: HostedPageInput): string {
   const payLabel = fillTemplate(t.pay, { amount })
   const cancelUrl = safeLinkUrl(input.cancelUrl)
   const maxInstallments = Math.max(1, Math.floor(Number(input.maxInstallments) || 1))
-  const nonce = escapeHtml(input.nonce)
-  const config = {
+  const config: HostedPageConfig = {
     sessionId: input.sessionId,
     amount: input.amount,
     currencyCode: input.currencyCode,
@@ -73,22 +95,18 @@ export function renderHostedPage(input: HostedPageInput): string {
     signUrl: input.signUrl,
     installmentsUrl: input.installmentsUrl,
     maxInstallments,
-    messages: t,
   }
   const error = (key: string) => `<p id="${key}-error" class="error" hidden></p>`
 
-  return `${documentHead({ locale: input.locale, title: `${t.pageTitle} · ${input.storeName}`, nonce, formatDetection: true })}
-<body>
-<div class="page">
-<header class="topbar">
+  // The language link keeps the page's token: the script adds the address's fragment to it.
+  const html = `<header class="topbar">
 <p class="store">${escapeHtml(input.storeName)}</p>
-<a id="switch-language" href="?lang=${other}${input.token ? `&amp;token=${escapeHtml(encodeURIComponent(input.token))}` : ""}" hreflang="${other}" lang="${other}">${escapeHtml(t.switchLanguage)}</a>
+<a id="switch-language" href="?lang=${other}" hreflang="${other}" lang="${other}">${escapeHtml(t.switchLanguage)}</a>
 </header>
 <main class="panel">
 <h1>${escapeHtml(t.pageTitle)}</h1>
 <p class="amount">${escapeHtml(t.amountLabel)} <strong>${escapeHtml(amount)}</strong></p>
 <p class="reference">${escapeHtml(t.reference)}: ${escapeHtml(input.sessionId)}</p>
-<noscript><p class="error">${escapeHtml(t.noScript)}</p></noscript>
 <form id="card-form" method="post" novalidate>
 <div id="form-status" class="status" role="alert" aria-live="assertive"></div>
 ${cardField("cc_holder_name", t.holderLabel, `autocomplete="cc-name" maxlength="100" autocapitalize="characters" spellcheck="false"`, ["cc_holder_name-error"], error("cc_holder_name"))}
@@ -121,19 +139,14 @@ ${cardField("cvv", t.cvvLabel, `autocomplete="cc-csc" inputmode="numeric" maxlen
 <p class="secure">${escapeHtml(t.secureNote)}</p>
 ${input.gatewayName ? `<p class="gateway" id="gateway-name">${escapeHtml(t.gatewayLabel)}: ${escapeHtml(input.gatewayName)}</p>` : ""}
 ${cancelUrl ? `<a id="cancel-link" class="cancel" href="${escapeHtml(cancelUrl)}">${escapeHtml(t.cancel)}</a>` : ""}
-</main>
-</div>
-<script type="application/json" id="sipay-config">${jsonForScript(config)}</script>
-<script nonce="${nonce}">${HOSTED_PAGE_SCRIPT}</script>
-</body>
-</html>
-`
+</main>`
+  return { title: `${t.pageTitle} · ${input.storeName}`, html, config }
 }
 
-export type PaidPageInput = Pick<HostedPageInput, "sessionId" | "amount" | "currencyCode" | "locale" | "storeName" | "nonce">
+export type PaidPageInput = Pick<HostedPageInput, "sessionId" | "amount" | "currencyCode" | "locale" | "storeName">
 
-/** The document's start up to </head>, shared by the card page and the paid page; `nonce` already escaped. */
-function documentHead(input: { locale: string; title: string; nonce: string; formatDetection: boolean }): string {
+/** The document's start up to </head>; `nonce` already escaped. */
+function documentHead(input: { locale: string; title: string; nonce: string }): string {
   return `<!doctype html>
 <html lang="${input.locale}">
 <head>
@@ -141,29 +154,50 @@ function documentHead(input: { locale: string; title: string; nonce: string; for
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
 <meta name="referrer" content="no-referrer">
-${input.formatDetection ? '<meta name="format-detection" content="telephone=no">\n' : ""}<title>${escapeHtml(input.title)}</title>
+<meta name="format-detection" content="telephone=no">
+<title>${escapeHtml(input.title)}</title>
 <style nonce="${input.nonce}">${HOSTED_PAGE_CSS}</style>
 </head>`
 }
 
-/** The page of a session already paid: that it is paid, and no card form. */
-export function renderPaidPage(input: PaidPageInput): string {
+/**
+ * The page a shopper's browser opens, the same for every session: it shows that the page is loading,
+ * and its script reads the token from the address's fragment (which no request carries, so no server
+ * or proxy logs it), asks for the session's content with it (POST) and runs the card form.
+ */
+export function renderHostedPageShell(input: HostedPageShellInput): string {
   assertNonce(input.nonce)
+  if (!(input.locale in MESSAGES)) {
+    throw new Error(`hosted page: unsupported locale ${JSON.stringify(input.locale)}`)
+  }
+  const t = MESSAGES[input.locale]
+  const nonce = escapeHtml(input.nonce)
+  const shell = { contentUrl: input.contentUrl, locale: input.locale, messages: t }
+  return `${documentHead({ locale: input.locale, title: t.pageTitle, nonce })}
+<body>
+<div class="page" id="sipay-page">
+<main class="panel" aria-busy="true">
+<p id="page-status" role="status">${escapeHtml(t.loading)}</p>
+<noscript><p class="error">${escapeHtml(t.noScript)}</p></noscript>
+</main>
+</div>
+<script type="application/json" id="sipay-shell">${jsonForScript(shell)}</script>
+<script nonce="${nonce}">${HOSTED_PAGE_SCRIPT}</script>
+</body>
+</html>
+`
+}
+
+/** The content of a session already paid: that it is paid, and no card form. */
+export function renderPaidPageContent(input: PaidPageInput): HostedPageContent {
   const t = MESSAGES[input.locale]
   const amount = formatAmount(input.amount, input.currencyCode, input.locale)
-  const nonce = escapeHtml(input.nonce)
-  return `${documentHead({ locale: input.locale, title: `${t.paidTitle} · ${input.storeName}`, nonce, formatDetection: false })}
-<body>
-<div class="page">
-<header class="topbar"><p class="store">${escapeHtml(input.storeName)}</p></header>
+  const html = `<header class="topbar"><p class="store">${escapeHtml(input.storeName)}</p></header>
 <main class="panel">
 <h1 id="paid">${escapeHtml(t.paidTitle)}</h1>
 <p class="amount">${escapeHtml(t.amountLabel)} <strong>${escapeHtml(amount)}</strong></p>
 <p role="status">${escapeHtml(t.paidBody)}</p>
 <p class="reference">${escapeHtml(t.reference)}: ${escapeHtml(input.sessionId)}</p>
-</main>
-</div>
-</body>
-</html>
-`
+</main>`
+  return { title: `${t.paidTitle} · ${input.storeName}`, html }
 }

@@ -2,8 +2,8 @@ import { macsEqual, serverMac } from "../server-mac"
 
 /**
  * The hosted page's key: a session id alone opens nothing. The store API hands the storefront
- * (the cart's holder) `/sipay/checkout/{session}?token=…`; the page, its installments and its sign
- * route check the token. HMAC-SHA256 over the session id and an expiry, with a key derived from the
+ * (the cart's holder) `/sipay/checkout/{session}#token=…` (in the fragment, so in no request log);
+ * the page's script sends it in POST bodies, and the content, installments and sign routes check it. HMAC-SHA256 over the session id and an expiry, with a key derived from the
  * app secret: every server instance with the same configuration accepts the others' tokens, and a
  * restart invalidates nothing. No token is stored.
  */

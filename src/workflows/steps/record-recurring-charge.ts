@@ -2,7 +2,8 @@ import { MedusaError } from "@medusajs/framework/utils"
 import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { SIPAY_MODULE } from "../../modules/sipay"
 import type SipayModuleService from "../../modules/sipay/service"
-import { recurringChargeStatus } from "../../lib/sipay"
+import { isSipayError, recurringChargeStatus } from "../../lib/sipay"
+import { NOT_FOUND_CODES } from "../../lib/sipay/status-codes"
 import { macsEqual } from "../../lib/server-mac"
 import type { RecurringCharge, RecurringPlan } from "../../lib/sipay"
 import { resolveSaleOwner } from "../sale-owner/resolve-sale-owners"
@@ -42,6 +43,21 @@ const refuse = (why: string): never => {
   throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Recurring webhook refused: ${why}`)
 }
 
+/** A value the webhook sent, as a refusal names it: quoted, cut, on one line (the log stays one line per refusal). */
+const shown = (value: unknown): string => JSON.stringify(String(value ?? "").slice(0, 40))
+
+/** The plan as recurringPlan/query reports it; a plan the gateway does not know is a refusal (400), not an error. */
+async function queryPlan(sipay: SipayModuleService, input: RecurringNotification): Promise<RecurringPlan> {
+  try {
+    return await sipay.getClient().queryRecurringPlan(input.plan_code, input.recurring_number)
+  } catch (error) {
+    if (isSipayError(error) && error.statusCode !== null && NOT_FOUND_CODES.includes(error.statusCode)) {
+      refuse(`plan ${shown(input.plan_code)} is not known to the gateway`)
+    }
+    throw error
+  }
+}
+
 /** The plan's first payment is this attempt: the gateway names its order id (first_order_id) or, failing that, its invoice id. */
 function openedBy(plan: RecurringPlan, attempt: Attempt, input: RecurringNotification): boolean {
   if (plan.planCode !== null && plan.planCode !== input.plan_code) return false
@@ -64,20 +80,20 @@ export const recordRecurringChargeStep = createStep<RecurringNotification, Recor
     }
     if (recurringChargeStatus(input.status) === null) refuse(`unknown status ${JSON.stringify(String(input.status).slice(0, 20))}`)
     const [attempt] = (await sipay.listPaymentAttempts({ invoice_id: input.invoice_id })) as Attempt[]
-    if (!attempt) refuse(`plan ${input.plan_code} is not one this store opened`)
+    if (!attempt) refuse(`plan ${shown(input.plan_code)} is not one this store opened`)
     // The plan's first payment must be a Medusa payment of this store, not an attempt it gave back.
     const owner = await resolveSaleOwner(container, { invoice_id: input.invoice_id })
-    if (owner.kind !== "payment") refuse(`plan ${input.plan_code} was opened by a payment this store did not keep (${owner.kind})`)
+    if (owner.kind !== "payment") refuse(`plan ${shown(input.plan_code)} was opened by a payment this store did not keep (${owner.kind})`)
 
-    const plan = await sipay.getClient().queryRecurringPlan(input.plan_code, input.recurring_number)
-    if (!openedBy(plan, attempt, input)) refuse(`plan ${input.plan_code} is not the plan of invoice ${input.invoice_id}`)
+    const plan = await queryPlan(sipay, input)
+    if (!openedBy(plan, attempt, input)) refuse(`plan ${shown(input.plan_code)} is not the plan of invoice ${shown(input.invoice_id)}`)
     const charge = plan.charges.find((entry) => entry.recurringNumber === input.recurring_number)
     if (!charge || charge.status === null || charge.amount === null) {
-      refuse(`charge ${input.plan_code}/${input.recurring_number} is not confirmed by the gateway`)
+      refuse(`charge ${shown(input.plan_code)}/${input.recurring_number} is not confirmed by the gateway`)
     }
     const facts = factsOf(charge!)
     if ((input.attempts ?? 1) > facts.attempts) {
-      refuse(`charge ${input.plan_code}/${input.recurring_number} claims more attempts than the gateway reports`)
+      refuse(`charge ${shown(input.plan_code)}/${input.recurring_number} claims more attempts than the gateway reports`)
     }
 
     const [existing] = (await sipay.listRecurringCharges({ plan_code: input.plan_code, recurring_number: input.recurring_number })) as ChargeRecord[]

@@ -4,8 +4,8 @@ import { gatewayDay } from "../../../lib/sales-report/calendar"
 export const FILTER_NAMES = ["date", "invoice_id", "currency_id", "payment_method_id", "min_amount", "max_amount", "transaction_state"] as const
 export type SalesFilters = Record<(typeof FILTER_NAMES)[number], string>
 
-/** How the result is shown: from the ledger (paged, sorted) or the gateway now; also in the address. */
-export const VIEW_NAMES = ["source", "order", "offset"] as const
+/** How the ledger's result is shown (sorted, paged); also in the address. Looking up the gateway now is an action of the page, never in its address. */
+export const VIEW_NAMES = ["order", "offset"] as const
 export type SalesView = Record<(typeof VIEW_NAMES)[number], string>
 export const PAGE_SIZE = 50
 
@@ -26,7 +26,6 @@ export function filtersFrom(params: URLSearchParams): SalesFilters {
 
 export function viewFrom(params: URLSearchParams): SalesView {
   return {
-    source: params.get("source") === "gateway" ? "gateway" : "ledger",
     order: ORDER.test(params.get("order") ?? "") ? params.get("order")! : DEFAULT_ORDER,
     offset: /^\d+$/.test(params.get("offset") ?? "") ? params.get("offset")! : "0",
   }
@@ -40,7 +39,6 @@ export function queryOf(filters: SalesFilters): string {
 /** Filters plus the view (defaults left out), as the page's address and the API's query. */
 export function pageQueryOf(filters: SalesFilters, view: SalesView): string {
   const query = new URLSearchParams(queryOf(filters))
-  if (view.source === "gateway") query.set("source", "gateway")
   if (view.order !== DEFAULT_ORDER) query.set("order", view.order)
   if (view.offset !== "0") query.set("offset", view.offset)
   return query.toString()

@@ -40,6 +40,8 @@ const SalesPage = () => {
   const [syncing, setSyncing] = useState(false)
   const [reload, setReload] = useState(0)
   const [open, setOpen] = useState<SaleView | null>(null)
+  // "Look up now" asks the gateway (a POST): a click of the merchant's, never something a link to this page can start.
+  const [source, setSource] = useState<"ledger" | "gateway">("ledger")
 
   useEffect(() => {
     let current = true
@@ -47,7 +49,12 @@ const SalesPage = () => {
     setAnswer(null)
     setLoading(true)
     setError(null)
-    adminRequest<SalesAnswer>(`/admin/sipay/transactions?${pageQueryOf(filters, view)}&limit=${PAGE_SIZE}`)
+    // The ledger is read with a GET; asking the gateway now is a POST (it makes a gateway call).
+    const request =
+      source === "gateway"
+        ? adminRequest<SalesAnswer>("/admin/sipay/transactions/lookup", { method: "POST", json: Object.fromEntries(new URLSearchParams(queryOf(filters))) })
+        : adminRequest<SalesAnswer>(`/admin/sipay/transactions?${pageQueryOf(filters, view)}&limit=${PAGE_SIZE}`)
+    request
       .then((result) => current && setAnswer(result))
       .catch((failure: Error) => {
         if (current) {
@@ -59,7 +66,7 @@ const SalesPage = () => {
     return () => {
       current = false
     }
-  }, [filters, view, reload])
+  }, [filters, view, source, reload])
 
   const sales = answer?.sales ?? []
   const count = answer?.count ?? 0
@@ -113,8 +120,8 @@ const SalesPage = () => {
           <Button size="small" variant="secondary" id="sales-sync" isLoading={syncing} onClick={syncNow}>
             {t("sales.syncNow")}
           </Button>
-          <Button size="small" variant="secondary" id="sales-source-toggle" onClick={() => go(filters, { ...view, source: view.source === "gateway" ? "ledger" : "gateway", offset: "0" })}>
-            {view.source === "gateway" ? t("sales.showLedger") : t("sales.lookUpNow")}
+          <Button size="small" variant="secondary" id="sales-source-toggle" onClick={() => setSource(source === "gateway" ? "ledger" : "gateway")}>
+            {source === "gateway" ? t("sales.showLedger") : t("sales.lookUpNow")}
           </Button>
           {count > 0 && paged ? (
             <Button size="small" variant="secondary" id="sales-export" asChild>

@@ -2,8 +2,8 @@ import type { Browser } from "playwright-core"
 import { launchBrowser } from "../../../../integration-tests/harness/browser"
 import { MESSAGES } from "../messages"
 import { formatAmount } from "../render"
-import { activeId, axeViolations, futureExpiry, shoot, textOf, waitForText, watchConsole } from "./browser-helpers"
-import { CARDS, HostedPageFixture, startHostedPageFixture } from "./hosted-page-fixture"
+import { activeId, axeViolations, futureExpiry, openHostedPage, shoot, textOf, waitForText, watchConsole } from "./browser-helpers"
+import { CARDS, HostedPageFixture, PAGE_TOKEN, startHostedPageFixture } from "./hosted-page-fixture"
 
 jest.setTimeout(120_000)
 
@@ -25,7 +25,7 @@ describe("hosted card page in a real browser: accessibility", () => {
       // axe is injected as a script: only this context bypasses the page's CSP
       const context = await browser.newContext({ bypassCSP: true })
       const page = await context.newPage()
-      await page.goto(fixture.pageUrl(lang))
+      await openHostedPage(page, fixture.pageUrl(lang))
       expect(await page.getAttribute("html", "lang")).toBe(lang)
       expect(await page.title()).toContain(t.pageTitle)
       expect(await textOf(page, ".amount strong")).toBe(formatAmount("1249.90", "TRY", lang))
@@ -59,7 +59,7 @@ describe("hosted card page in a real browser: accessibility", () => {
     const context = await browser.newContext()
     const page = await context.newPage()
     const problems = watchConsole(page)
-    await page.goto(fixture.pageUrl("tr"))
+    await openHostedPage(page, fixture.pageUrl("tr"))
     const { month, year } = futureExpiry()
     const number = CARDS.withInstallments
     const name = "test keyboard"
@@ -110,7 +110,7 @@ describe("hosted card page in a real browser: accessibility", () => {
     const posted = new URLSearchParams(fixture.gatewayPosts.at(-1)!.body)
     expect(posted.get("cc_no")).toBe(number)
     expect(posted.get("installments_number")).toBe("3")
-    expect(JSON.parse(fixture.signRequests.at(-1)!.body)).toEqual({ installments_number: 3, locale: "tr" })
+    expect(JSON.parse(fixture.signRequests.at(-1)!.body)).toEqual({ token: PAGE_TOKEN, installments_number: 3, locale: "tr" })
     expect(problems).toEqual([])
     await context.close()
   })
@@ -118,7 +118,7 @@ describe("hosted card page in a real browser: accessibility", () => {
   it("fits a 320px wide screen without horizontal scrolling", async () => {
     const context = await browser.newContext({ viewport: { width: 320, height: 700 } })
     const page = await context.newPage()
-    await page.goto(fixture.pageUrl("tr"))
+    await openHostedPage(page, fixture.pageUrl("tr"))
     await page.fill("#cc_no", CARDS.withInstallments)
     await page.waitForSelector("#installment-6")
     await page.click("#pay-button")

@@ -32,6 +32,13 @@ export async function axeViolations(page: Page): Promise<string[]> {
   return violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)
 }
 
+/** Opens the page as a shopper's browser does and waits until its script has shown the session's card form. */
+export async function openHostedPage(page: Page, url: string) {
+  const response = await page.goto(url)
+  await page.waitForSelector("#card-form")
+  return response
+}
+
 export async function shoot(page: Page, testName: string, step: string): Promise<void> {
   await page.screenshot({ path: screenshotPath(testName, step), fullPage: true })
 }

@@ -2,8 +2,8 @@ import type { Browser, BrowserContext, Page } from "playwright-core"
 import { launchBrowser } from "../../../../integration-tests/harness/browser"
 import { hostedPageHeaders } from "../headers"
 import { MESSAGES } from "../messages"
-import { CARD_FIELD_NAMES, futureExpiry, pastExpiry, shoot, textOf, waitForText, watchConsole } from "./browser-helpers"
-import { CARDS, HostedPageFixture, startHostedPageFixture } from "./hosted-page-fixture"
+import { CARD_FIELD_NAMES, futureExpiry, openHostedPage, pastExpiry, shoot, textOf, waitForText, watchConsole } from "./browser-helpers"
+import { CARDS, HostedPageFixture, PAGE_PATH, PAGE_TOKEN, startHostedPageFixture } from "./hosted-page-fixture"
 
 jest.setTimeout(120_000)
 
@@ -52,7 +52,8 @@ async function submitToGateway(): Promise<URLSearchParams> {
 
 describe("hosted card page in a real browser: payment", () => {
   it("posts the card and the signed fields to the gateway, while sign and the store never see the card", async () => {
-    const response = await page.goto(fixture.pageUrl("en"))
+    const requestsBefore = fixture.storeRequests.length
+    const response = await openHostedPage(page, fixture.pageUrl("en"))
     const csp = response!.headers()["content-security-policy"]
     expect(csp).toMatch(/^default-src 'none'; script-src 'nonce-[A-Za-z0-9+/]{22}=='; /)
     expect(csp).toContain(`form-action 'self' ${fixture.gatewayOrigin}`)
@@ -70,8 +71,8 @@ describe("hosted card page in a real browser: payment", () => {
     await page.waitForSelector("#installment-6")
     expect(await page.$("#installment-9")).toBeNull() // above maxInstallments
     expect(await page.isChecked("#installment-1")).toBe(true)
-    expect(fixture.storeRequests.filter((r) => r.url.includes("/installments")).map((r) => r.url)).toEqual([
-      "/sipay/checkout/payses_TEST01/installments?bin=450803",
+    expect(fixture.storeRequests.filter((r) => r.url.includes("/installments")).map((r) => [r.method, r.url, JSON.parse(r.body)])).toEqual([
+      ["POST", `${PAGE_PATH}/installments`, { token: PAGE_TOKEN, bin: "450803" }],
     ])
     await page.check("#installment-6")
     await shoot(page, "hosted page payment", "1-filled-6-installments")
@@ -97,7 +98,19 @@ describe("hosted card page in a real browser: payment", () => {
     expect(fixture.gatewayPosts.at(-1)!.headers.referer).toBeUndefined()
 
     const signBody = JSON.parse(fixture.signRequests.at(-1)!.body)
-    expect(signBody).toEqual({ installments_number: 6, locale: "en" })
+    expect(signBody).toEqual({ token: PAGE_TOKEN, installments_number: 6, locale: "en" })
+    // The token travels in POST bodies only: no request line (what servers and proxies log) or Referer carries it.
+    const requests = fixture.storeRequests.slice(requestsBefore)
+    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      `GET ${PAGE_PATH}?lang=en`,
+      `POST ${PAGE_PATH}/content`,
+      `POST ${PAGE_PATH}/installments`,
+      `POST ${PAGE_PATH}/sign`,
+    ])
+    for (const request of requests) {
+      expect([request.url, String(request.headers.referer ?? "")].join(" ")).not.toContain(PAGE_TOKEN.slice(0, 20))
+    }
+    expect(JSON.parse(requests[1].body)).toEqual({ token: PAGE_TOKEN, lang: "en" })
     for (const request of fixture.storeRequests) {
       // Addresses carry a random port that can contain the CVV's digits: they are left out.
       const { host: _host, origin: _origin, referer: _referer, ...headers } = request.headers as Record<string, unknown>
@@ -111,7 +124,7 @@ describe("hosted card page in a real browser: payment", () => {
 
   it("refuses a bad Luhn number and a past expiry, announces it, and signs nothing", async () => {
     const t = MESSAGES.tr
-    await page.goto(fixture.pageUrl("tr"))
+    await openHostedPage(page, fixture.pageUrl("tr"))
     const signsBefore = fixture.signRequests.length
     const bad = CARDS.badLuhn
     await fillCard(bad, pastExpiry())
@@ -143,7 +156,7 @@ describe("hosted card page in a real browser: payment", () => {
   })
 
   it("keeps single payment when the installment lookup fails, and says so", async () => {
-    await page.goto(fixture.pageUrl("tr"))
+    await openHostedPage(page, fixture.pageUrl("tr"))
     await fillCard(CARDS.lookupFails)
     expect(await waitForText(page, "#installments-status")).toBeTruthy()
     await page.waitForFunction((text) => document.getElementById("installments-status")?.textContent === text, MESSAGES.tr.installmentsFailed)
@@ -152,14 +165,14 @@ describe("hosted card page in a real browser: payment", () => {
     await shoot(page, "hosted page installments failed", "1-single-payment")
     const posted = await submitToGateway()
     expect(posted.get("installments_number")).toBe("1")
-    expect(JSON.parse(fixture.signRequests.at(-1)!.body)).toEqual({ installments_number: 1, locale: "tr" })
+    expect(JSON.parse(fixture.signRequests.at(-1)!.body)).toEqual({ token: PAGE_TOKEN, installments_number: 1, locale: "tr" })
     // the failed lookup's 502 is the only console error
     expect(problems.filter((p) => !p.includes("502"))).toEqual([])
   })
 
   it("names installment choices in the page's language, not with the gateway's English titles", async () => {
     for (const lang of ["tr", "en"] as const) {
-      await page.goto(fixture.pageUrl(lang))
+      await openHostedPage(page, fixture.pageUrl(lang))
       await fillCard(CARDS.withInstallments)
       await page.waitForSelector("#installment-3")
       const text = await textOf(page, "#installment-options")
@@ -172,7 +185,7 @@ describe("hosted card page in a real browser: payment", () => {
   })
 
   it("shows agricultural options only when offered and chosen, and sends them to sign", async () => {
-    await page.goto(fixture.pageUrl("tr"))
+    await openHostedPage(page, fixture.pageUrl("tr"))
     await fillCard(CARDS.withInstallments)
     await page.waitForSelector("#installment-3")
     expect(await page.$("#installment-agricultural")).toBeNull()
@@ -188,6 +201,7 @@ describe("hosted card page in a real browser: payment", () => {
     await shoot(page, "hosted page agricultural", "1-chosen")
     const posted = await submitToGateway()
     expect(JSON.parse(fixture.signRequests.at(-1)!.body)).toEqual({
+      token: PAGE_TOKEN,
       installments_number: 1,
       maturity_period: 60,
       payment_frequency: 3,
@@ -200,7 +214,7 @@ describe("hosted card page in a real browser: payment", () => {
   })
 
   it("announces a sign error, signs once on a double click, and goes through on retry", async () => {
-    await page.goto(fixture.pageUrl("tr"))
+    await openHostedPage(page, fixture.pageUrl("tr"))
     await fillCard(CARDS.withInstallments)
     await page.waitForSelector("#installment-2")
     fixture.signFailures = 1
@@ -224,7 +238,7 @@ describe("hosted card page in a real browser: payment", () => {
   })
 
   it("enforces the policy: a script without the nonce does not run", async () => {
-    await page.goto(fixture.pageUrl("tr"))
+    await openHostedPage(page, fixture.pageUrl("tr"))
     await page.evaluate(() => {
       const script = document.createElement("script")
       script.textContent = "window.__injected = true"
@@ -232,5 +246,28 @@ describe("hosted card page in a real browser: payment", () => {
     })
     expect(await page.evaluate(() => (window as any).__injected)).toBeUndefined()
     expect(problems.some((p) => /Content Security Policy/.test(p))).toBe(true)
+  })
+
+  it("without the token, or with a wrong one, says the link is not valid and shows nothing of the session", async () => {
+    for (const token of [null, "wrong.token"]) {
+      await page.goto(fixture.pageUrl("en", token))
+      await page.waitForSelector("[role=alert]")
+      expect(await textOf(page, "[role=alert]")).toBe(MESSAGES.en.linkInvalid)
+      expect(await page.$("#card-form")).toBeNull()
+      expect(await page.content()).not.toContain("1,249.90")
+    }
+    await shoot(page, "hosted page without token", "1-link-invalid")
+    // the refused content request (404) is the only console error
+    expect(problems.filter((p) => !p.includes("404"))).toEqual([])
+  })
+
+  it("the language switch keeps the token in the fragment and shows the page in the other language", async () => {
+    await openHostedPage(page, fixture.pageUrl("tr"))
+    await Promise.all([page.waitForURL(`**/sipay/checkout/**?lang=en#token=*`), page.click("#switch-language")])
+    await page.waitForSelector("#card-form")
+    expect(await page.getAttribute("html", "lang")).toBe("en")
+    expect(await textOf(page, "h1")).toBe(MESSAGES.en.pageTitle)
+    expect(new URL(page.url()).hash).toBe(`#token=${encodeURIComponent(PAGE_TOKEN)}`)
+    expect(problems).toEqual([])
   })
 })

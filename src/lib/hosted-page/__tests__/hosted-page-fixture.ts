@@ -3,10 +3,12 @@ import { createServer, IncomingMessage, Server, ServerResponse } from "node:http
 import { AddressInfo } from "node:net"
 import { hostedPageHeaders } from "../headers"
 import { pickLocale } from "../locale"
-import { renderHostedPage } from "../render"
+import { renderHostedPageContent, renderHostedPageShell } from "../render"
 
 export const SESSION_ID = "payses_TEST01"
 export const PAGE_PATH = `/sipay/checkout/${SESSION_ID}`
+/** The page's token, as the store API puts it in the address's fragment. */
+export const PAGE_TOKEN = "fixture1.token-in-the-fragment-only-never-in-a-request-line"
 
 export type RecordedRequest = { method: string; url: string; headers: IncomingMessage["headers"]; body: string }
 
@@ -31,7 +33,8 @@ const INSTALLMENTS_BY_BIN: Record<string, unknown> = {
 export type HostedPageFixture = {
   storeOrigin: string
   gatewayOrigin: string
-  pageUrl(lang?: "tr" | "en"): string
+  /** The page's address as the store API hands it out (token in the fragment); `token: null` leaves it out. */
+  pageUrl(lang?: "tr" | "en", token?: string | null): string
   /** Every request the store server saw (page, installments, sign, anything else). */
   storeRequests: RecordedRequest[]
   signRequests: RecordedRequest[]
@@ -104,34 +107,47 @@ export async function startHostedPageFixture(): Promise<HostedPageFixture> {
     if (req.method === "GET" && url.pathname === PAGE_PATH) {
       const nonce = randomBytes(16).toString("base64")
       const locale = pickLocale(url.searchParams.get("lang") ?? undefined, req.headers["accept-language"])
-      const html = renderHostedPage({
-        sessionId: SESSION_ID,
-        amount: "1249.90",
-        currencyCode: "TRY",
-        locale,
-        storeName: "Anadolu Çarşı <Test>",
-        signUrl: `${PAGE_PATH}/sign`,
-        installmentsUrl: `${PAGE_PATH}/installments`,
-        cancelUrl: `${storeOrigin}/cart`,
-        nonce,
-        maxInstallments: 6,
-      })
+      const html = renderHostedPageShell({ locale, nonce, contentUrl: `${PAGE_PATH}/content` })
       res.writeHead(200, hostedPageHeaders({ nonce, gatewayOrigin, frameAncestors: ["https://shop.example"] }))
       res.end(html)
       return
     }
-    if (req.method === "GET" && url.pathname === `${PAGE_PATH}/installments`) {
-      const options = INSTALLMENTS_BY_BIN[url.searchParams.get("bin") ?? ""]
+    // As the store's routes: the token in the JSON body, or the answer of an unknown session.
+    const sent = req.method === "POST" && /json/.test(String(req.headers["content-type"])) ? JSON.parse(body || "{}") : {}
+    const tokenRoutes = [`${PAGE_PATH}/content`, `${PAGE_PATH}/installments`, `${PAGE_PATH}/sign`]
+    if (tokenRoutes.includes(url.pathname) && (req.method !== "POST" || sent.token !== PAGE_TOKEN)) {
+      return json(res, 404, { message: "Payment session not found" })
+    }
+    if (url.pathname === `${PAGE_PATH}/content`) {
+      const locale = pickLocale(typeof sent.lang === "string" ? sent.lang : undefined, req.headers["accept-language"])
+      return json(
+        res,
+        200,
+        renderHostedPageContent({
+          sessionId: SESSION_ID,
+          amount: "1249.90",
+          currencyCode: "TRY",
+          locale,
+          storeName: "Anadolu Çarşı <Test>",
+          signUrl: `${PAGE_PATH}/sign`,
+          installmentsUrl: `${PAGE_PATH}/installments`,
+          cancelUrl: `${storeOrigin}/cart`,
+          maxInstallments: 6,
+        })
+      )
+    }
+    if (url.pathname === `${PAGE_PATH}/installments`) {
+      const options = INSTALLMENTS_BY_BIN[String(sent.bin ?? "")]
       return options ? json(res, 200, options) : json(res, 502, { message: "getpos failed" })
     }
-    if (req.method === "POST" && url.pathname === `${PAGE_PATH}/sign`) {
+    if (url.pathname === `${PAGE_PATH}/sign`) {
       fixture.signRequests.push(recorded)
       await new Promise((resolve) => setTimeout(resolve, fixture.signDelayMs))
       if (fixture.signFailures > 0) {
         fixture.signFailures--
         return json(res, 409, { message: "Sepetiniz değişti; lütfen tekrar deneyin." })
       }
-      const choice = JSON.parse(body)
+      const choice = sent
       const fields: Record<string, string> = {
         invoice_id: `${SESSION_ID}_${fixture.signRequests.length}`,
         invoice_description: "Sipariş ödemesi",
@@ -165,7 +181,8 @@ export async function startHostedPageFixture(): Promise<HostedPageFixture> {
   return Object.assign(fixture, {
     storeOrigin,
     gatewayOrigin,
-    pageUrl: (lang?: "tr" | "en") => `${storeOrigin}${PAGE_PATH}${lang ? `?lang=${lang}` : ""}`,
+    pageUrl: (lang?: "tr" | "en", token: string | null = PAGE_TOKEN) =>
+      `${storeOrigin}${PAGE_PATH}${lang ? `?lang=${lang}` : ""}${token === null ? "" : `#token=${encodeURIComponent(token)}`}`,
     close: async () => {
       await Promise.all([store, gateway].map((server) => new Promise((resolve) => server.close(resolve))))
     },

@@ -6,6 +6,18 @@ const URL_OR_PATH = /^(https?:\/\/[^\s]+|\/[^\s]*)$/
 const flag = (name: string) => z.boolean({ error: `${name} must be true or false (or null for the plugin option)` }).nullable().optional()
 const text = (name: string, max: number) => z.string().trim().max(max, { error: `${name} must be at most ${max} characters` }).nullable().optional()
 
+/** Control characters (C0, DEL, C1) and the Unicode line and paragraph separators: a key holding one could split a header or a log line. */
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/
+/** A webhook key as the merchant panel shows it: checked before trimming, so a pasted line break is refused, not silently cut. */
+const webhookKey = (name: string) =>
+  z
+    .string()
+    .refine((value) => !CONTROL_CHARACTERS.test(value), { error: `${name} must not contain control characters or line breaks` })
+    .trim()
+    .max(100, { error: `${name} must be at most 100 characters` })
+    .nullable()
+    .optional()
+
 /**
  * A change of the store owner's settings: each field optional; null goes back to the plugin option;
  * "" clears an optional text. URLs are parsed (no user@host); success and failure URLs must stay on
@@ -17,8 +29,8 @@ export const UpdateSettingsBody = z
     three_d_enabled: flag("three_d_enabled"),
     direct_payment_enabled: flag("direct_payment_enabled"),
     agricultural_installments: flag("agricultural_installments"),
-    sale_webhook_key: text("sale_webhook_key", 100),
-    recurring_webhook_key: text("recurring_webhook_key", 100),
+    sale_webhook_key: webhookKey("sale_webhook_key"),
+    recurring_webhook_key: webhookKey("recurring_webhook_key"),
     max_installments: z
       .number({ error: "max_installments must be a whole number from 1 to 12" })
       .int({ error: "max_installments must be a whole number from 1 to 12" })

@@ -24,8 +24,15 @@ export const SalesQuery = z
     min_amount: amount("min_amount"),
     max_amount: amount("max_amount"),
     transaction_state: integer("transaction_state"),
-    /** ledger (default): the store's copy, paged and sorted by the database; gateway: ask getTransactions now (one day, whole). */
-    source: z.preprocess(empty, z.enum(["ledger", "gateway"], { error: "source must be ledger or gateway" }).default("ledger")),
+    /** Only the ledger (the store's copy, paged and sorted by the database): asking the gateway is POST .../transactions/lookup. */
+    source: z.preprocess(
+      empty,
+      z
+        .string()
+        .default("ledger")
+        .refine((value) => value === "ledger", { error: "source must be ledger: the gateway look-up is POST /admin/sipay/transactions/lookup (a gateway call is never a GET)" })
+        .transform(() => "ledger" as const)
+    ),
     limit: z.preprocess(empty, z.string().regex(/^\d+$/, { error: "limit must be a whole number" }).transform(Number).refine((n) => n >= 1 && n <= 500, { error: "limit must be 1 to 500" }).default(50)),
     offset: z.preprocess(empty, z.string().regex(/^\d+$/, { error: "offset must be a whole number" }).transform(Number).default(0)),
     /** A sort field, descending with a leading "-": created_at (default -created_at), gross, state, invoice_id. */
@@ -37,6 +44,19 @@ export type SalesQuery = z.infer<typeof SalesQuery>
 /** The filters of a CSV export: those of the lookup, without paging. */
 export const SalesExportQuery = SalesQuery.omit({ source: true, limit: true, offset: true, order: true })
 export type SalesExportQuery = z.infer<typeof SalesExportQuery>
+
+/**
+ * POST /admin/sipay/transactions/lookup: the lookup's filters (as the GET's query names them), sent as
+ * JSON; numbers may be JSON numbers. The gateway answers one day whole, so no paging.
+ */
+export const GatewayLookupBody = z.preprocess(
+  (body) =>
+    body && typeof body === "object" && !Array.isArray(body)
+      ? Object.fromEntries(Object.entries(body).map(([key, value]) => [key, typeof value === "number" ? String(value) : value]))
+      : body,
+  SalesExportQuery
+)
+export type GatewayLookupBody = z.infer<typeof GatewayLookupBody>
 
 /** POST /admin/sipay/transactions/sync: one day (default today), not in the future. */
 export const SyncBody = z

@@ -8,10 +8,13 @@ import { InstallmentsQuery } from "../../../../validators"
 
 export const AUTHENTICATE = false
 
-/** The hosted page's installment options (with the page's token): amount and currency come from the session, not the page. */
-export const GET = async (req: MedusaRequest, res: MedusaResponse) => {
+/**
+ * The hosted page's installment options: `{ token, bin }` in the body (the page's token never in an
+ * address). Amount and currency come from the session, not the page.
+ */
+export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
   assertCheckoutToken(req, req.params.session_id)
-  const parsed = InstallmentsQuery.pick({ bin: true }).safeParse(req.query)
+  const parsed = InstallmentsQuery.pick({ bin: true }).safeParse({ bin: (req.body as { bin?: unknown } | undefined)?.bin })
   if (!parsed.success) {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, "bin must be the first 6 digits of the card")
   }

@@ -6,8 +6,9 @@ import { cartOfCollection } from "../../../../../../workflows/steps/load-attempt
 
 /**
  * The hosted card page's address for a 3D payment session, signed for a limited time
- * (`checkoutTokenTtlSeconds`): `{ url, expires_at }`. Only for the holder of the session's cart
- * (`cart_id` in the body); any other caller gets the answer of an unknown session.
+ * (`checkoutTokenTtlSeconds`): `{ url, expires_at }`, the token in the address's fragment
+ * (`…?lang=tr#token=…`), which browsers never send: no server or proxy logs it. Only for the holder
+ * of the session's cart (`cart_id` in the body); any other caller gets the answer of an unknown session.
  */
 export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
   const parsed = HostedPageBody.safeParse(req.body ?? {})
@@ -24,7 +25,8 @@ export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
   const sipay = sipayModuleOf(req)
   const { token, expiresAt } = checkoutTokenFor(sipay, sessionId)
   const backend = (sipay.getOptions().backendUrl ?? "").replace(/\/+$/, "")
-  const search = new URLSearchParams({ ...(parsed.data.lang ? { lang: parsed.data.lang } : {}), token })
+  const search = parsed.data.lang ? `?${new URLSearchParams({ lang: parsed.data.lang })}` : ""
+  const fragment = new URLSearchParams({ token })
   res.setHeader("Cache-Control", "no-store")
-  res.json({ url: `${backend}/sipay/checkout/${encodeURIComponent(sessionId)}?${search}`, expires_at: new Date(expiresAt * 1000).toISOString() })
+  res.json({ url: `${backend}/sipay/checkout/${encodeURIComponent(sessionId)}${search}#${fragment}`, expires_at: new Date(expiresAt * 1000).toISOString() })
 }

@@ -3,30 +3,32 @@ import { SipayError } from "../../../../../../lib/sipay"
 import { settlePaymentAttemptWorkflow } from "../../../../../../workflows/settle-payment-attempt"
 import { startPaymentAttemptWorkflow } from "../../../../../../workflows/start-payment-attempt"
 import { clientAddress } from "../../../../../client-address"
-import { cartOfSession, limiterOf, sendRateLimited } from "../../../../../rate-limits"
+import { limiterOf, sendRateLimited } from "../../../../../rate-limits"
 import { sipayModuleOf } from "../../../../../sipay-responses"
 import type { DirectPaymentBody } from "../../../../../validators"
 
 /**
  * Direct (2D) card payment. The card goes once, in transit, to paySmart2D; it never enters a
  * workflow (whose input may be persisted), a log or a stored row: only the masked outcome is kept.
+ * The body was read and checked by direct-payment/read-body.ts, and the caller proved it holds the
+ * session's cart (`cart_id`, direct-payment/holder.ts), before this runs.
  */
 export const POST = async (req: MedusaRequest<DirectPaymentBody>, res: MedusaResponse) => {
   const sessionId = req.params.id
-  const { card, installments_number, maturity_period, payment_frequency } = req.validatedBody
+  const { card, cart_id, installments_number, maturity_period, payment_frequency } = req.validatedBody
   const ip = clientAddress(req, sessionId)
   // Against card testing: the store-wide decline budget, then this try counted per session, cart, card and address.
   const limiter = limiterOf(req)
   if (limiter.limits.enabled) {
     const refusal =
       (await limiter.checkDeclineBudget()) ??
-      (await limiter.countAttempt({ sessionId, cartId: await cartOfSession(req, sessionId), cardNumber: card.number, address: ip }))
+      (await limiter.countAttempt({ sessionId, cartId: cart_id, cardNumber: card.number, address: ip }))
     if (refusal) {
       return sendRateLimited(res, refusal)
     }
   }
   const { result: attempt } = await startPaymentAttemptWorkflow(req.scope).run({
-    input: { session_id: sessionId, flow: "2d", installments_number, maturity_period, payment_frequency, ip },
+    input: { session_id: sessionId, flow: "2d", installments_number, maturity_period, payment_frequency, ip, cart_id },
   })
   let reported: { masked_card: string | null; error_code: string | null; error: string | null } = { masked_card: null, error_code: null, error: null }
   try {
@@ -57,9 +59,9 @@ export const POST = async (req: MedusaRequest<DirectPaymentBody>, res: MedusaRes
       await limiter.recordDecline()
       throw error
     })
-  const body = { status: result.status, invoice_id: result.invoice_id, cart_id: result.cart_id, order_id: result.order_id }
+  const body = { status: result.status, invoice_id: result.invoice_id, order_id: result.order_id }
   if (result.status === "paid" || result.status === "authorized") {
-    res.status(200).json(body)
+    res.status(200).json({ ...body, cart_id: result.cart_id })
     return
   }
   await limiter.recordDecline()

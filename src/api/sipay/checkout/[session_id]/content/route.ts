@@ -1,0 +1,59 @@
+import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
+import { brandName } from "../../../../../lib/sipay/brands"
+import { pickLocale, renderHostedPageContent, renderPaidPageContent, type HostedPageContent } from "../../../../../lib/hosted-page"
+import { failureUrlFor } from "../../../../../lib/checkout/urls"
+import { formatAmount } from "../../../../../lib/sipay"
+import { isSupportedCurrency } from "../../../../../providers/sipay/utils/session-data"
+import { assertCheckoutToken, sipayModuleOf, threeDSessionOf } from "../../../../sipay-responses"
+
+export const AUTHENTICATE = false
+
+const PAID_SESSION_STATUSES = ["authorized", "captured"]
+
+/**
+ * The session's part of the hosted page, for its script: `{ token, lang? }` in the body (the token
+ * never in an address). Without a valid token, the answer of an unknown session. A session already
+ * paid gets the page that says so, with no card form.
+ */
+export const POST = async (req: MedusaRequest, res: MedusaResponse<HostedPageContent>) => {
+  const sessionId = req.params.session_id
+  assertCheckoutToken(req, sessionId)
+  const session = await threeDSessionOf(req, sessionId)
+  const currencyCode = String(session.currency_code ?? "").toUpperCase()
+  if (!isSupportedCurrency(currencyCode)) {
+    throw new MedusaError(MedusaError.Types.NOT_FOUND, "Payment session not found")
+  }
+  const sipay = sipayModuleOf(req)
+  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
+  // Independent reads, at once.
+  const [settings, { data: collections }, { data: stores }, paidAttempts] = await Promise.all([
+    sipay.getCheckoutSettings(),
+    query.graph({ entity: "payment_collection", fields: ["cart.id", "cart.completed_at"], filters: { id: session.payment_collection_id } }),
+    query.graph({ entity: "store", fields: ["name"] }),
+    sipay.listPaymentAttempts({ session_id: sessionId, status: ["paid", "authorized"] }, { select: ["id"], take: 1 }),
+  ])
+  const cart = (collections[0] as { cart?: { id: string; completed_at?: unknown } } | undefined)?.cart
+  const lang = (req.body as { lang?: unknown } | undefined)?.lang
+  const locale = pickLocale(typeof lang === "string" ? lang : "", req.headers["accept-language"])
+  const storeName = (stores[0] as { name?: string } | undefined)?.name || "Store"
+  const amount = formatAmount(session.amount as never)
+  const paid = PAID_SESSION_STATUSES.includes(String(session.status)) || Boolean(cart?.completed_at) || paidAttempts.length > 0
+  const base = `/sipay/checkout/${encodeURIComponent(sessionId)}`
+  const content = paid
+    ? renderPaidPageContent({ sessionId, amount, currencyCode, locale, storeName })
+    : renderHostedPageContent({
+        sessionId,
+        amount,
+        currencyCode,
+        locale,
+        storeName,
+        gatewayName: brandName(sipay.getOptions().brand),
+        signUrl: `${base}/sign`,
+        installmentsUrl: `${base}/installments`,
+        cancelUrl: failureUrlFor(settings, { cart_id: cart?.id ?? "", error: locale === "tr" ? "Ödeme iptal edildi" : "Payment cancelled" }),
+        maxInstallments: settings.maxInstallments,
+      })
+  res.setHeader("Cache-Control", "no-store")
+  res.status(200).json(content)
+}
