@@ -5,7 +5,7 @@
 import type { SipayBrand, SipayClientOptions } from "./sipay"
 import { describeCutCredentials } from "./env-dollar"
 import { findRateLimitProblems, type RateLimitOptions } from "./limiter/limits"
-import { parseTrustedProxies } from "./limiter/address"
+import { parseAddressList } from "./limiter/address"
 
 export type { SipayBrand }
 
@@ -51,6 +51,12 @@ export type SipayOptions = Omit<SipayClientOptions, "logger"> & {
   trustedProxies?: string[]
   /** Shared secret a storefront server signs its shopper's address with (x-sipay-client-ip headers). Default none. */
   storefrontSecret?: string
+  /**
+   * The storefront servers' own addresses (addresses, CIDRs, "loopback", "private"): an unsigned request
+   * from one of them is counted per session, cart and card only, never per address, so its shoppers do
+   * not share one budget. Default none.
+   */
+  storefrontAddresses?: string[]
   /** Open (pending) payment attempts one payment session may have; a new form past it is refused. Default 10. */
   maxOpenAttemptsPerSession?: number
   /** Attempts authorizePayment asks the gateway about in one request (the paid one first, then newest). Default 3. */
@@ -95,10 +101,12 @@ export function findOptionProblems(options: Partial<SipayOptions> | undefined): 
   if (given.rateLimitStore !== undefined && given.rateLimitStore !== "memory" && given.rateLimitStore !== "postgres") {
     problems.push(`option "rateLimitStore" must be "memory" or "postgres"`)
   }
-  try {
-    parseTrustedProxies(given.trustedProxies)
-  } catch (error) {
-    problems.push(`option "trustedProxies": ${(error as Error).message}`)
+  for (const name of ["trustedProxies", "storefrontAddresses"] as const) {
+    try {
+      parseAddressList(given[name])
+    } catch (error) {
+      problems.push(`option "${name}": ${(error as Error).message}`)
+    }
   }
   return problems
 }
@@ -147,5 +155,6 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): SipayOptio
     rateLimits: env.SIPAY_RATE_LIMITS ? (JSON.parse(env.SIPAY_RATE_LIMITS) as RateLimitOptions) : undefined,
     trustedProxies: env.SIPAY_TRUSTED_PROXIES ? env.SIPAY_TRUSTED_PROXIES.split(",").map((entry) => entry.trim()).filter(Boolean) : undefined,
     storefrontSecret: env.SIPAY_STOREFRONT_SECRET || undefined,
+    storefrontAddresses: env.SIPAY_STOREFRONT_ADDRESSES ? env.SIPAY_STOREFRONT_ADDRESSES.split(",").map((entry) => entry.trim()).filter(Boolean) : undefined,
   }
 }

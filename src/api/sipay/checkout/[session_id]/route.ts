@@ -5,6 +5,7 @@ import { brandName } from "../../../../lib/sipay/brands"
 import { hostedPageHeaders, pickLocale, renderHostedPage, renderPaidPage } from "../../../../lib/hosted-page"
 import { failureUrlFor } from "../../../../lib/checkout/urls"
 import { formatAmount } from "../../../../lib/sipay"
+import { shopperMessage } from "../../../../lib/shopper-messages"
 import { isSupportedCurrency } from "../../../../providers/sipay/utils/session-data"
 import { assertCheckoutToken, sipayModuleOf, threeDSessionOf } from "../../../sipay-responses"
 
@@ -62,7 +63,7 @@ export const GET = async (req: MedusaRequest, res: MedusaResponse) => {
         gatewayName: brandName(sipay.getOptions().brand),
         signUrl: `${base}/sign${withToken}`,
         installmentsUrl: `${base}/installments${withToken}`,
-        cancelUrl: failureUrlFor(settings, { cart_id: cart?.id ?? "", error: locale === "tr" ? "Ödeme iptal edildi" : "Payment cancelled" }),
+        cancelUrl: failureUrlFor(settings, { cart_id: cart?.id ?? "", error: shopperMessage("payment_cancelled", locale) }),
         nonce,
         maxInstallments: settings.maxInstallments,
         token,

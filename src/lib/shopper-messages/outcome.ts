@@ -1,0 +1,19 @@
+import { declineClassOf } from "./decline-class"
+import type { ShopperMessageCode } from "./texts"
+
+/**
+ * What a payment that did not end in an order tells the shopper (the 3D return, a direct payment's
+ * 402): its settled status, and for a failed payment the class of the gateway's status code.
+ */
+export function paymentOutcomeCode(status: string, gatewayStatusCode?: number | string | null): ShopperMessageCode {
+  switch (status) {
+    case "pending":
+      return "payment_pending"
+    case "reversed":
+      return "payment_reversed"
+    case "order_failed":
+      return "order_failed"
+    default:
+      return declineClassOf(gatewayStatusCode)
+  }
+}
