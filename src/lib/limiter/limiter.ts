@@ -97,7 +97,8 @@ export class Limiter {
     const ticket = randomUUID()
     // Entered first, counted after: two requests racing each see the other, so neither slips past a limit.
     await this.attempts.add(key, ticket, nowMs)
-    const entries = (await this.attempts.list(key, nowMs - this.limits.windowSeconds * 1000)).filter((entry) => entry.entryId !== ticket)
+    // The window: the attempts started in the last windowSeconds (one started exactly that long ago has left it).
+    const entries = (await this.attempts.list(key, nowMs - this.limits.windowSeconds * 1000 + 1)).filter((entry) => entry.entryId !== ticket)
     const { unpaid, open, done } = this.classify(entries, nowMs)
     if (done.length) {
       await this.attempts.forget(done)

@@ -75,7 +75,7 @@ export function attemptStatusesIn(database: DatabaseSource): AttemptStatusReader
     if (!db || !invoiceIds.length) {
       return new Map()
     }
-    const answer = await db.raw(`select "invoice_id", "status" from "sipay_payment_attempt" where "invoice_id" in (?) and "deleted_at" is null`, [[...invoiceIds]])
+    const answer = await db.raw(`select "invoice_id", "status" from "sipay_payment_attempt" where "invoice_id" = any(?) and "deleted_at" is null`, [[...invoiceIds]])
     return new Map(rowsOf<{ invoice_id: string; status: string }>(answer).map((row) => [row.invoice_id, row.status]))
   }
 }
@@ -99,7 +99,7 @@ export class PostgresAttemptLog implements AttemptLog {
 
   async forget(entryIds: readonly string[]): Promise<void> {
     if (entryIds.length) {
-      await required(this.database).raw(`delete from "sipay_rate_limit_attempt" where "entry_id" in (?)`, [[...entryIds]])
+      await required(this.database).raw(`delete from "sipay_rate_limit_attempt" where "entry_id" = any(?)`, [[...entryIds]])
     }
   }
 
