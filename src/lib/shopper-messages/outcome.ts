@@ -3,12 +3,15 @@ import type { ShopperMessageCode } from "./texts"
 
 /**
  * What a payment that did not end in an order tells the shopper (the 3D return, a direct payment's
- * 402): its settled status, and for a failed payment the class of the gateway's status code.
+ * 402): its settled status, and for a failed payment the class of the gateway's status code. A payment
+ * not yet settled whose gateway answer was already a refusal (a card with no POS: no sale to ask
+ * about) is told as that refusal.
  */
 export function paymentOutcomeCode(status: string, gatewayStatusCode?: number | string | null): ShopperMessageCode {
+  const refused = gatewayStatusCode !== null && gatewayStatusCode !== undefined && String(gatewayStatusCode).trim() !== "" && Number(gatewayStatusCode) !== 100
   switch (status) {
     case "pending":
-      return "payment_pending"
+      return refused ? declineClassOf(gatewayStatusCode) : "payment_pending"
     case "reversed":
       return "payment_reversed"
     case "order_failed":

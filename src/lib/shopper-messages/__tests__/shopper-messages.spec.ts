@@ -24,6 +24,8 @@ describe("the shopper's messages", () => {
     expect(paymentOutcomeCode("failed", 41)).toBe("card_declined")
     expect(paymentOutcomeCode("failed", 102)).toBe("card_not_valid")
     expect(paymentOutcomeCode("pending")).toBe("payment_pending")
+    expect(paymentOutcomeCode("pending", 100)).toBe("payment_pending")
+    expect(paymentOutcomeCode("pending", 102)).toBe("card_not_valid")
     expect(paymentOutcomeCode("reversed", 100)).toBe("payment_reversed")
     expect(paymentOutcomeCode("order_failed", 100)).toBe("order_failed")
   })
