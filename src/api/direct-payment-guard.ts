@@ -2,16 +2,17 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { cardBin, checkCard, type CardToCheck } from "../lib/checkout/card-check"
 import { declineClassOf, shopperMessage } from "../lib/shopper-messages"
 import { clientOf } from "./client-address"
-import { admitForRoute, limiterOf, requestLocale, sendRateLimited } from "./rate-limits"
+import { admitForRoute, attemptEndedUnpaid, limiterOf, requestLocale, sendRateLimited } from "./rate-limits"
 
 /** What the direct payment route reports back to its guard. */
 export type DirectPaymentGuard = {
   /** The client's address, canonical: the `ip` sent to the gateway. */
   ip: string | undefined
   /**
-   * The payment did not end paid: a decline the gateway decided (its status code) spends the decline
-   * budgets of the payment's BIN, address prefix and cart (and, capped per prefix, the store's). No
-   * gateway answer, or a refusal that is the store's and not the card's (try later), spends nothing.
+   * The payment did not end paid: a decline the gateway decided (its status code) counts as the
+   * client's attempt ended unpaid and spends the decline budgets of the payment's BIN, address prefix
+   * and cart (and, capped per prefix, the store's). No gateway answer, or a refusal that is the store's
+   * and not the card's (try later), counts nothing.
    */
   declined(gatewayStatusCode: number | string | null | undefined): Promise<void>
 }
@@ -51,7 +52,9 @@ export async function guardDirectPayment(
       // No answer, or the gateway took the card (a payment given back, a settle that failed after it): no decline.
       if (gatewayStatusCode === null || gatewayStatusCode === undefined || gatewayStatusCode === "" || Number(gatewayStatusCode) === 100) return
       const decline = declineClassOf(gatewayStatusCode)
-      if (decline !== "try_later") await limiter.recordDecline({ ...signals, invalid: decline === "card_not_valid" })
+      if (decline === "try_later") return
+      await attemptEndedUnpaid(req)
+      await limiter.recordDecline({ ...signals, invalid: decline === "card_not_valid" })
     },
   }
 }

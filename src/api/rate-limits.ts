@@ -48,21 +48,26 @@ export const holdsHostedPageToken: SessionHolder = (req, sessionId) =>
 /** A storefront's own form: it names the cart the session pays. */
 export const holdsCart: SessionHolder = (req, _sessionId, cartId) => Boolean(cartId) && (req.body as { cart_id?: unknown } | undefined)?.cart_id === cartId
 
-/** The admitted attempt of a request, until the route starts it (its ticket in the client's attempt log). */
-const admitted = new WeakMap<object, string>()
+/** The admitted attempt of a request (its ticket in the client's attempt log), and whether the route started it. */
+const admitted = new WeakMap<object, { ticket: string; started: boolean }>()
 
 /** The attempt this request was admitted for now exists: the limits follow its outcome from here on. */
 export async function attemptStarted(req: MedusaRequest, invoiceId: string): Promise<void> {
-  const ticket = admitted.get(req)
-  admitted.delete(req)
-  await limiterOf(req).attemptStarted(ticket, invoiceId)
+  const entry = admitted.get(req)
+  if (entry) entry.started = true
+  await limiterOf(req).attemptStarted(entry?.ticket, invoiceId)
+}
+
+/** The attempt this request started ended unpaid, as the route saw it (a direct payment the gateway refused). */
+export async function attemptEndedUnpaid(req: MedusaRequest): Promise<void> {
+  await limiterOf(req).attemptEndedUnpaid(admitted.get(req)?.ticket)
 }
 
 /** The attempt this request was admitted for did not start (the route failed): the client gets it back. */
-export async function attemptAbandoned(req: MedusaRequest): Promise<void> {
-  const ticket = admitted.get(req)
+async function attemptAbandoned(req: MedusaRequest): Promise<void> {
+  const entry = admitted.get(req)
   admitted.delete(req)
-  await limiterOf(req).attemptAbandoned(ticket)
+  await limiterOf(req).attemptAbandoned(entry?.ticket)
 }
 
 /**
@@ -75,9 +80,9 @@ export async function admitForRoute(req: MedusaRequest, res: MedusaResponse, key
     return admission.refusal
   }
   if (admission.ticket) {
-    admitted.set(req, admission.ticket)
+    admitted.set(req, { ticket: admission.ticket, started: false })
     res.once("close", () => {
-      if (admitted.has(req)) attemptAbandoned(req).catch(() => undefined)
+      if (admitted.get(req)?.started === false) attemptAbandoned(req).catch(() => undefined)
     })
   }
   return null

@@ -11,11 +11,14 @@ export type LoggedAttempt = {
   invoiceId: string | null
   /** The attempt's status in the plugin's records (pending, paid, failed, ...); null when unbound or not found. */
   status: string | null
+  /** Its route saw it end unpaid (a direct payment the gateway refused) while its record may still say pending. */
+  endedUnpaid: boolean
 }
 
 export interface AttemptLog {
   add(key: string, entryId: string, startedMs: number): Promise<void>
   bind(entryId: string, invoiceId: string): Promise<void>
+  markEndedUnpaid(entryId: string): Promise<void>
   forget(entryIds: readonly string[]): Promise<void>
   /** The key's entries started at or after `sinceMs`, each with its attempt's status. */
   list(key: string, sinceMs: number): Promise<LoggedAttempt[]>
@@ -30,7 +33,7 @@ export type AttemptStatusReader = (invoiceIds: readonly string[]) => Promise<Map
  * from the plugin's records.
  */
 export class MemoryAttemptLog implements AttemptLog {
-  private readonly byKey = new Map<string, Map<string, { startedMs: number; invoiceId: string | null }>>()
+  private readonly byKey = new Map<string, Map<string, { startedMs: number; invoiceId: string | null; endedUnpaid: boolean }>>()
   private readonly keyOf = new Map<string, string>()
 
   constructor(
@@ -48,7 +51,7 @@ export class MemoryAttemptLog implements AttemptLog {
       entries = new Map()
       this.byKey.set(key, entries)
     }
-    entries.set(entryId, { startedMs, invoiceId: null })
+    entries.set(entryId, { startedMs, invoiceId: null, endedUnpaid: false })
     this.keyOf.set(entryId, key)
     for (const [oldest, old] of this.byKey) {
       if (this.keyOf.size <= this.maxEntries || oldest === key) break
@@ -58,9 +61,18 @@ export class MemoryAttemptLog implements AttemptLog {
   }
 
   async bind(entryId: string, invoiceId: string): Promise<void> {
-    const key = this.keyOf.get(entryId)
-    const entry = key ? this.byKey.get(key)?.get(entryId) : undefined
+    const entry = this.entry(entryId)
     if (entry) entry.invoiceId = invoiceId
+  }
+
+  async markEndedUnpaid(entryId: string): Promise<void> {
+    const entry = this.entry(entryId)
+    if (entry) entry.endedUnpaid = true
+  }
+
+  private entry(entryId: string) {
+    const key = this.keyOf.get(entryId)
+    return key ? this.byKey.get(key)?.get(entryId) : undefined
   }
 
   async forget(entryIds: readonly string[]): Promise<void> {

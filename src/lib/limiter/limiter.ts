@@ -88,6 +88,14 @@ export class Limiter {
     if (ticket) await this.attempts.bind(ticket, invoiceId)
   }
 
+  /**
+   * The started attempt ended unpaid as its route saw it (a direct payment the gateway refused), while
+   * its record may stay pending until the gateway is asked again; a later paid status still wins.
+   */
+  async attemptEndedUnpaid(ticket: string | null | undefined): Promise<void> {
+    if (ticket) await this.attempts.markEndedUnpaid(ticket)
+  }
+
   /** The admitted attempt never started (its request failed): its entry is given back. */
   async attemptAbandoned(ticket: string | null | undefined): Promise<void> {
     if (ticket) await this.attempts.forget([ticket])
@@ -118,8 +126,8 @@ export class Limiter {
   }
 
   /**
-   * Start times of the attempts that ended unpaid (declined, cancelled, or left pending past
-   * `openSeconds`) and of those still open; the ids of entries done with (paid, and the other
+   * Start times of the attempts that ended unpaid (declined, cancelled, refused as their route saw it,
+   * or left pending past `openSeconds`) and of those still open; the ids of entries done with (paid, and the other
    * attempts of a session that ended paid: an honest shopper's earlier declines are taken back; and
    * entries that never became an attempt).
    */
@@ -136,7 +144,7 @@ export class Limiter {
         else done.push(entry.entryId)
       } else if (paidSessions.has(sessionOfInvoice(entry.invoiceId))) {
         done.push(entry.entryId)
-      } else if (ENDED_UNPAID.has(entry.status ?? "") || age >= openMs) {
+      } else if (ENDED_UNPAID.has(entry.status ?? "") || entry.endedUnpaid || age >= openMs) {
         unpaid.push(entry.startedMs)
       } else {
         open.push(entry.startedMs)

@@ -21,7 +21,7 @@ export type RateLimitOptions = {
   perAddress?: number
   /** Payment attempts one client may have open at once (started, not yet ended): a burst behind one NAT address. Default 100. */
   openPerAddress?: number
-  /** How long a started attempt counts as open; one still pending after it counts as unpaid (expired). Default 300 s. */
+  /** How long a started attempt counts as open; one still pending after it counts as unpaid (expired). Default 300 s (half the window when that is shorter). */
   openSeconds?: number
   /** Installment look-ups per client per window. Default 60. */
   installmentsPerAddress?: number
@@ -81,7 +81,7 @@ export function findRateLimitProblems(given: unknown): string[] {
       problems.push(`option "rateLimits.${name}" must be a positive number`)
     }
   }
-  if (!problems.length) {
+  if (!problems.length && (given as RateLimitOptions).openSeconds !== undefined) {
     const limits = resolveRateLimits(given as RateLimitOptions)
     if (limits.openSeconds >= limits.windowSeconds) {
       problems.push(`option "rateLimits.openSeconds" (${limits.openSeconds}) must be shorter than "rateLimits.windowSeconds" (${limits.windowSeconds}), or an attempt left open would never count as unpaid`)
@@ -92,5 +92,7 @@ export function findRateLimitProblems(given: unknown): string[] {
 
 export function resolveRateLimits(given: RateLimitOptions | undefined): RateLimits {
   const defined = Object.fromEntries(Object.entries(given ?? {}).filter(([, value]) => value !== undefined))
-  return { ...DEFAULT_RATE_LIMITS, ...defined }
+  const limits = { ...DEFAULT_RATE_LIMITS, ...defined }
+  // A short window without its own openSeconds: attempts left open count as unpaid halfway through it.
+  return given?.openSeconds === undefined ? { ...limits, openSeconds: Math.min(DEFAULT_RATE_LIMITS.openSeconds, limits.windowSeconds / 2) } : limits
 }

@@ -25,7 +25,7 @@ export const SHARED_STATE_TABLES_SQL = [
 
 /** The per-address limits' attempt log (a later migration: stores that ran the one above get it too). */
 export const ATTEMPT_LOG_TABLE_SQL = [
-  `create table if not exists "sipay_rate_limit_attempt" ("entry_id" text not null, "key" text not null, "started_ms" bigint not null, "invoice_id" text null, constraint "sipay_rate_limit_attempt_pkey" primary key ("entry_id"));`,
+  `create table if not exists "sipay_rate_limit_attempt" ("entry_id" text not null, "key" text not null, "started_ms" bigint not null, "invoice_id" text null, "ended_unpaid" boolean not null default false, constraint "sipay_rate_limit_attempt_pkey" primary key ("entry_id"));`,
   `create index if not exists "IDX_sipay_rate_limit_attempt_key_started" on "sipay_rate_limit_attempt" ("key", "started_ms");`,
   `create index if not exists "IDX_sipay_rate_limit_attempt_started" on "sipay_rate_limit_attempt" ("started_ms");`,
 ]

@@ -97,6 +97,10 @@ export class PostgresAttemptLog implements AttemptLog {
     await required(this.database).raw(`update "sipay_rate_limit_attempt" set "invoice_id" = ? where "entry_id" = ?`, [invoiceId, entryId])
   }
 
+  async markEndedUnpaid(entryId: string): Promise<void> {
+    await required(this.database).raw(`update "sipay_rate_limit_attempt" set "ended_unpaid" = true where "entry_id" = ?`, [entryId])
+  }
+
   async forget(entryIds: readonly string[]): Promise<void> {
     if (entryIds.length) {
       await required(this.database).raw(`delete from "sipay_rate_limit_attempt" where "entry_id" = any(?)`, [[...entryIds]])
@@ -105,17 +109,18 @@ export class PostgresAttemptLog implements AttemptLog {
 
   async list(key: string, sinceMs: number): Promise<LoggedAttempt[]> {
     const answer = await required(this.database).raw(
-      `select l."entry_id", l."started_ms", l."invoice_id", a."status" from "sipay_rate_limit_attempt" l
+      `select l."entry_id", l."started_ms", l."invoice_id", l."ended_unpaid", a."status" from "sipay_rate_limit_attempt" l
        left join "sipay_payment_attempt" a on a."invoice_id" = l."invoice_id" and a."deleted_at" is null
        where l."key" = ? and l."started_ms" >= ?`,
       [key, sinceMs]
     )
     this.sweep(sinceMs)
-    return rowsOf<{ entry_id: string; started_ms: string; invoice_id: string | null; status: string | null }>(answer).map((row) => ({
+    return rowsOf<{ entry_id: string; started_ms: string; invoice_id: string | null; ended_unpaid: boolean; status: string | null }>(answer).map((row) => ({
       entryId: row.entry_id,
       startedMs: Number(row.started_ms),
       invoiceId: row.invoice_id,
       status: row.status,
+      endedUnpaid: Boolean(row.ended_unpaid),
     }))
   }
 

@@ -112,6 +112,22 @@ describe("limiter: per client address, by the attempts' outcomes", () => {
     expect(await attempt("192.0.2.9", "pending")).toBe("address_limit")
   })
 
+  it("counts a direct payment its route saw refused as unpaid at once, though its record still says pending; a later paid status wins", async () => {
+    const clock = { now: 0 }
+    const { limiter, statuses } = limiterAt(clock, { perAddress: 2 })
+    const invoices: string[] = []
+    for (let i = 0; i < 2; i++) {
+      const admission = await limiter.admitAttempt({ address: "192.0.2.60" })
+      invoices.push(`payses_direct${i}_1`)
+      statuses.set(invoices[i], "pending")
+      await limiter.attemptStarted(admission.ticket, invoices[i])
+      await limiter.attemptEndedUnpaid(admission.ticket)
+    }
+    expect((await limiter.admitAttempt({ address: "192.0.2.60" })).refusal?.code).toBe("address_limit")
+    statuses.set(invoices[0], "paid")
+    expect((await limiter.admitAttempt({ address: "192.0.2.60" })).refusal).toBeNull()
+  })
+
   it("counts every address of an IPv6 /64, in every spelling, as one client", async () => {
     const clock = { now: 0 }
     const { attempt } = limiterAt(clock, { perAddress: 30 })
@@ -197,7 +213,9 @@ describe("rate limit options", () => {
   it("names a mistyped or invalid limit option, and an open time that would never expire an attempt", () => {
     expect(findRateLimitProblems({ perSesion: 3 })).toEqual([expect.stringContaining('"rateLimits.perSesion" is not a rate limit')])
     expect(findRateLimitProblems({ perCard: 0, enabled: "yes" })).toHaveLength(2)
-    expect(findRateLimitProblems({ windowSeconds: 300 })).toEqual([expect.stringContaining('"rateLimits.openSeconds" (300) must be shorter')])
+    expect(findRateLimitProblems({ windowSeconds: 300, openSeconds: 300 })).toEqual([expect.stringContaining('"rateLimits.openSeconds" (300) must be shorter')])
+    expect(findRateLimitProblems({ windowSeconds: 60 })).toEqual([])
+    expect(resolveRateLimits({ windowSeconds: 60 }).openSeconds).toBe(30)
     expect(findRateLimitProblems(undefined)).toEqual([])
     expect(DEFAULT_RATE_LIMITS.openPerAddress).toBeGreaterThanOrEqual(100)
   })

@@ -60,11 +60,12 @@ describe("PostgresAttemptLog: the attempts of each client, with their outcome, s
     await log.add("address:203.0.113.7", "e-old", T0 - MINUTE)
     await log.add("address:198.51.100.1", "e3", T0)
     await log.bind("e1", "payses_a_1")
+    await log.markEndedUnpaid("e2")
     await recordAttempt("payses_a_1", "failed")
     const listed = await new PostgresAttemptLog(() => scratch.connect()).list("address:203.0.113.7", T0)
     expect(listed.sort((a, b) => a.startedMs - b.startedMs)).toEqual([
-      { entryId: "e1", startedMs: T0, invoiceId: "payses_a_1", status: "failed" },
-      { entryId: "e2", startedMs: T0 + 10, invoiceId: null, status: null },
+      { entryId: "e1", startedMs: T0, invoiceId: "payses_a_1", status: "failed", endedUnpaid: false },
+      { entryId: "e2", startedMs: T0 + 10, invoiceId: null, status: null, endedUnpaid: true },
     ])
     await log.forget(["e1", "e2"])
     await expect(log.list("address:203.0.113.7", T0)).resolves.toEqual([])
