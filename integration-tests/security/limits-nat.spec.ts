@@ -2,7 +2,6 @@ import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { seedStore, SeededStore } from "../harness/seed"
 import { appendFileSync } from "node:fs"
 import { createCart, DECLINING_CARD, PAYING_CARD, payAtGateway, returnToStore, startPaymentSession, withAnswer } from "../harness/shopper"
-import { DEFAULT_RATE_LIMITS } from "../../src/lib/limiter"
 import { luhnValid } from "../../src/sandbox/cards"
 import { allOf, attack, AttackContext, Expectation, gatewayCallsAtMost, reported, RUN_LONG_WINDOW_SECONDS, send, useSecurityStack } from "./attack"
 
@@ -18,6 +17,8 @@ jest.setTimeout(900 * 1000)
  * payment while a hundred real shoppers have a hundred cards.
  */
 const LIMITS = { windowSeconds: RUN_LONG_WINDOW_SECONDS, declineWindowSeconds: RUN_LONG_WINDOW_SECONDS, perCard: 100000 }
+/** The defaults these tests hold (README "Rate limits and the client address"). */
+const DEFAULTS = { declinesPerCart: 5, declinesPerBin: 20, invalidCardsPerPrefix: 3 }
 const PAYING_2D_CARDS = ["4508034508034509", "5406675406675403", "6501700139082826", "4155140000000009", "4155150000000008"]
 
 const { stack, gatewayCalls } = useSecurityStack({
@@ -209,6 +210,48 @@ medusaIntegrationTestRunner({
       })
     })
 
+    describe("decline budgets of direct payments per signal", () => {
+      it("one cart declined 5 times pays by 3D Secure only; the next cart from the same addresses pays directly", async () => {
+        const budget = DEFAULTS.declinesPerCart
+        await attack(
+          ctx(),
+          { attack: "one cart declined 5 times pays by 3D Secure only; the next cart from the same addresses pays directly", point: "4", status: "closed" },
+          reported(`${budget} declines, then 429 decline_budget for that cart; another cart pays`, { answers: [...Array(budget).fill("402 card_declined"), "429 decline_budget"], other: 200 }),
+          async () => {
+            const { sessionId } = await session("pp_sipay-2d_sipay")
+            const answers: string[] = []
+            for (let i = 0; i <= budget; i++) {
+              // A blocked card (declined), each try from another /24: only the cart is common.
+              const answer = await pay2d(sessionId, "5456160000000000", `203.0.${10 + i}.1`)
+              answers.push(`${answer.status} ${answer.json?.code}`)
+            }
+            const other = await session("pp_sipay-2d_sipay")
+            return { answers, other: (await pay2d(other.sessionId, PAYING_CARD.cc_no, `203.0.${10 + budget}.1`)).status }
+          }
+        )
+      })
+
+      it("one BIN declined 20 times over fresh carts and addresses pays by 3D Secure only; another BIN pays directly", async () => {
+        const budget = DEFAULTS.declinesPerBin
+        await attack(
+          ctx(),
+          { attack: "one BIN declined 20 times over fresh carts and addresses pays by 3D Secure only; another BIN pays directly", point: "4", status: "closed" },
+          reported(`${budget} declines, then 429 decline_budget for that BIN; another card pays from the same address`, { declined: budget, refused: "429 decline_budget", other: 200 }),
+          async () => {
+            let declined = 0
+            for (let i = 0; i < budget; i++) {
+              const { sessionId } = await session("pp_sipay-2d_sipay")
+              if ((await pay2d(sessionId, DECLINING_CARD.cc_no, `203.1.${i}.1`)).status === 402) declined++
+            }
+            const { sessionId } = await session("pp_sipay-2d_sipay")
+            const refused = await pay2d(sessionId, DECLINING_CARD.cc_no, "203.1.200.1")
+            const other = await session("pp_sipay-2d_sipay")
+            return { declined, refused: `${refused.status} ${refused.json?.code}`, other: (await pay2d(other.sessionId, PAYING_CARD.cc_no, "203.1.200.1")).status }
+          }
+        )
+      })
+    })
+
     describe("a card tester with random card numbers, rotating addresses", () => {
       /** The tester's run: 100 made-up cards, a fresh cart for each, from `addressOf(i)`; an honest shopper pays halfway and at the end. */
       async function cardTester(addressOf: (i: number) => string) {
@@ -226,7 +269,7 @@ medusaIntegrationTestRunner({
       }
 
       it("100 random Luhn-valid card numbers from rotating addresses of one IPv6 /64 reach the gateway a few times; an honest direct payment meanwhile pays", async () => {
-        const invalidPerPrefix = DEFAULT_RATE_LIMITS.invalidCardsPerPrefix
+        const invalidPerPrefix = DEFAULTS.invalidCardsPerPrefix
         await attack(
           ctx(),
           { attack: "100 random Luhn-valid card numbers from rotating addresses of one IPv6 /64 reach the gateway a few times; an honest direct payment meanwhile pays", point: "4", status: "closed" },
@@ -243,7 +286,7 @@ medusaIntegrationTestRunner({
       })
 
       it("100 random Luhn-valid card numbers from rotating addresses of 11 IPv4 /24s reach the gateway a few times per /24; an honest direct payment meanwhile pays", async () => {
-        const invalidPerPrefix = DEFAULT_RATE_LIMITS.invalidCardsPerPrefix
+        const invalidPerPrefix = DEFAULTS.invalidCardsPerPrefix
         await attack(
           ctx(),
           { attack: "100 random Luhn-valid card numbers from rotating addresses of 11 IPv4 /24s reach the gateway a few times per /24; an honest direct payment meanwhile pays", point: "4", status: "closed" },
