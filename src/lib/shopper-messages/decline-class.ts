@@ -13,6 +13,7 @@ const TRY_LATER = new Set([3, 12, 13, 14, 30, 31, 32, 34, 68, 69, 90, 117])
 export function declineClassOf(statusCode: number | string | null | undefined): DeclineClass {
   const code = Number(String(statusCode ?? "").trim())
   if (NOT_VALID.has(code)) return "card_not_valid"
-  if (TRY_LATER.has(code)) return "try_later"
+  // A server error's code (an HTTP status in the envelope) decides nothing about the card either.
+  if (TRY_LATER.has(code) || code >= 500) return "try_later"
   return "card_declined"
 }

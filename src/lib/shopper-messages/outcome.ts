@@ -3,7 +3,8 @@ import type { ShopperMessageCode } from "./texts"
 
 /**
  * What a payment that did not end in an order tells the shopper (the 3D return, a direct payment's
- * 402): its settled status, and for a failed payment the class of the gateway's status code. A payment
+ * 402): its settled status, and for a failed payment the class of the gateway's status code (with
+ * none, the gateway decided nothing: try later). A payment
  * not yet settled whose gateway answer was already a refusal (a card with no POS: no sale to ask
  * about) is told as that refusal.
  */
@@ -17,6 +18,7 @@ export function paymentOutcomeCode(status: string, gatewayStatusCode?: number | 
     case "order_failed":
       return "order_failed"
     default:
-      return declineClassOf(gatewayStatusCode)
+      // No decision of the gateway (its error, no answer): the store's side, try later.
+      return refused ? declineClassOf(gatewayStatusCode) : "try_later"
   }
 }

@@ -17,12 +17,13 @@ describe("the shopper's messages", () => {
     expect(texts.size).toBe(3)
     expect([declineClassOf(41), declineClassOf(44), declineClassOf(105), declineClassOf("")]).toEqual(["card_declined", "card_declined", "card_declined", "card_declined"])
     expect([declineClassOf(102), declineClassOf("1"), declineClassOf(36)]).toEqual(["card_not_valid", "card_not_valid", "card_not_valid"])
-    expect([declineClassOf(30), declineClassOf(90)]).toEqual(["try_later", "try_later"])
+    expect([declineClassOf(30), declineClassOf(90), declineClassOf(500), declineClassOf("503")]).toEqual(["try_later", "try_later", "try_later", "try_later"])
   })
 
   it("names the outcome of a payment that did not end in an order", () => {
     expect(paymentOutcomeCode("failed", 41)).toBe("card_declined")
     expect(paymentOutcomeCode("failed", 102)).toBe("card_not_valid")
+    expect(paymentOutcomeCode("failed", null)).toBe("try_later")
     expect(paymentOutcomeCode("pending")).toBe("payment_pending")
     expect(paymentOutcomeCode("pending", 100)).toBe("payment_pending")
     expect(paymentOutcomeCode("pending", 102)).toBe("card_not_valid")
