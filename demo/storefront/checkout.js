@@ -185,7 +185,8 @@ function wireCheckout(cart) {
       cvv: document.getElementById("card-cvv").value.trim(),
     }
     try {
-      const result = await payDirectWithKit(sdk, { cart: cartWithCollection, card, choice, providerId: PROVIDER_2D })
+      const locale = document.documentElement.lang === "en" ? "en" : "tr"
+      const result = await payDirectWithKit(sdk, { cart: cartWithCollection, card, choice, providerId: PROVIDER_2D, locale })
       if (result.status !== "paid" && result.status !== "authorized") {
         throw new Error(result.message)
       }

@@ -82,9 +82,24 @@ export function useSipayStack(
       SIPAY_SALE_WEBHOOK_KEY: SALE_WEBHOOK_KEY,
       SIPAY_RECURRING_WEBHOOK_KEY: RECURRING_WEBHOOK_KEY,
       SIPAY_ENABLE_DIRECT_PAYMENT: "true",
-      // Limits set explicitly (README "Rate limits"): every request of a suite comes from 127.0.0.1, so
-      // the per-address limits are high here; the security suite sets its own, short ones.
-      SIPAY_RATE_LIMITS: JSON.stringify({ windowSeconds: 600, perSession: 10, perCart: 20, perCard: 5, perAddress: 10000, installmentsPerAddress: 10000, declineBudget: 10000, declineWindowSeconds: 600 }),
+      // Limits set explicitly (README "Rate limits"): every request of a suite comes from 127.0.0.1 and the
+      // sandbox declines with few cards, so the per-address limits and the decline budgets are high here;
+      // the security suite sets its own (limits-nat.spec.ts: the defaults).
+      SIPAY_RATE_LIMITS: JSON.stringify({
+        windowSeconds: 600,
+        perSession: 10,
+        perCart: 20,
+        perCard: 5,
+        perAddress: 10000,
+        openPerAddress: 10000,
+        installmentsPerAddress: 10000,
+        declineWindowSeconds: 600,
+        declinesPerBin: 10000,
+        declinesPerPrefix: 10000,
+        invalidCardsPerPrefix: 10000,
+        declinesPerCart: 10000,
+        declineBudget: 10000,
+      }),
       ...options.env,
     })
   })

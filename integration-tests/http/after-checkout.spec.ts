@@ -7,6 +7,7 @@ import { cartIdOfSession, createCart, issueThreeDForm, PAYING_CARD, payAtGateway
 import reconcileSipayAttempts from "../../src/jobs/sipay-reconcile-attempts"
 import watchSipayPreAuthorizations from "../../src/jobs/sipay-pre-authorizations"
 import { recordOutcome } from "../harness/reliability"
+import { SHOPPER_MESSAGES } from "../../src/lib/shopper-messages"
 import { RECURRING_CHARGE_RECORDED_EVENT } from "../../src/workflows/record-recurring-charge"
 
 jest.setTimeout(300 * 1000)
@@ -326,7 +327,8 @@ medusaIntegrationTestRunner({
         await fault("paySmart2D", "http_500")
         const failed = await payDirect(session.id)
         expect(failed.status).toBe(402)
-        expect(failed.data.message).toMatch(/500/)
+        // The gateway decided nothing: "try later", never its error text.
+        expect(failed.data).toMatchObject({ code: "try_later", message: SHOPPER_MESSAGES.try_later.en })
         expect(await orderOfCart(cart.id)).toBeNull()
         recordOutcome("http_500", "2D payment", "clear error (402), no charge, no order")
 

@@ -1,6 +1,6 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { RETURN_MESSAGES } from "../../src/lib/checkout/return-messages"
+import { SHOPPER_MESSAGES } from "../../src/lib/shopper-messages"
 import { seedStore, SeededStore } from "../harness/seed"
 import { useSipayStack } from "../harness/stack"
 import { createCart, DECLINING_CARD, issueThreeDForm, PAYING_CARD, payAtGateway, readForm, returnToStore, startPaymentSession, waitFor } from "../harness/shopper"
@@ -73,7 +73,7 @@ medusaIntegrationTestRunner({
       const declined = await payAtGateway(form, DECLINING_CARD)
       expect(declined.fields).toMatchObject({ sipay_status: "0", status_code: "41" })
       const landing = await returnToStore(declined)
-      expect(landing.searchParams.get("error")).toMatch(/did not go through/)
+      expect(landing.searchParams.get("error")).toBe(SHOPPER_MESSAGES.card_declined.en)
       expect((await cartState(cart.id)).completed_at).toBeFalsy()
       expect(await attempt(form.invoice_id)).toMatchObject({ status: "failed" })
 
@@ -134,11 +134,11 @@ medusaIntegrationTestRunner({
         return new URL(response.headers.get("location")!).searchParams.get("error")
       }
       const { form } = await paidCart()
-      expect(await inTurkish(await payAtGateway(form, DECLINING_CARD))).toMatch(new RegExp(`^${RETURN_MESSAGES.tr.failed}`))
+      expect(await inTurkish(await payAtGateway(form, DECLINING_CARD))).toBe(SHOPPER_MESSAGES.card_declined.tr)
       const { form: second } = await paidCart()
       const result = await payAtGateway(second)
       const forged = { ...result, fields: { ...result.fields, hash_key: result.fields.hash_key.replace(/.{8}$/, "AAAAAAA=") } }
-      expect(await inTurkish(forged)).toBe(RETURN_MESSAGES.tr.unverified)
+      expect(await inTurkish(forged)).toBe(SHOPPER_MESSAGES.payment_unverified.tr)
     })
 
     it("a shopper who closes the tab after paying still gets an order, from the webhook", async () => {

@@ -12,7 +12,21 @@ jest.setTimeout(300 * 1000)
  * whatever X-Forwarded-For says. Every request of this suite comes from 127.0.0.1, so the tests share
  * one per-address count and run in order. Windows are a century long: none ends during a run.
  */
-const LIMITS = { windowSeconds: RUN_LONG_WINDOW_SECONDS, perSession: 5, perCart: 10, perCard: 5, perAddress: 6, installmentsPerAddress: 100, declineBudget: 1000, declineWindowSeconds: RUN_LONG_WINDOW_SECONDS }
+const LIMITS = {
+  windowSeconds: RUN_LONG_WINDOW_SECONDS,
+  perSession: 5,
+  perCart: 10,
+  perCard: 5,
+  perAddress: 6,
+  installmentsPerAddress: 100,
+  declineWindowSeconds: RUN_LONG_WINDOW_SECONDS,
+  // The per-address limit is what these tests prove: the decline budgets stay out of the way.
+  declinesPerBin: 1000,
+  declinesPerPrefix: 1000,
+  invalidCardsPerPrefix: 1000,
+  declinesPerCart: 1000,
+  declineBudget: 1000,
+}
 
 const { stack, gatewayCalls } = useSecurityStack({ env: { SIPAY_RATE_LIMITS: JSON.stringify(LIMITS) } })
 

@@ -27,7 +27,22 @@ jest.setTimeout(300 * 1000)
  * so that none ends during a run, whatever the hour; each test uses its own client
  * addresses, since the limiter lives as long as the app.
  */
-const LIMITS = { windowSeconds: RUN_LONG_WINDOW_SECONDS, perSession: 3, perCart: 5, perCard: 3, perAddress: 4, installmentsPerAddress: 5, declineBudget: 40, declineWindowSeconds: RUN_LONG_WINDOW_SECONDS }
+const LIMITS = {
+  windowSeconds: RUN_LONG_WINDOW_SECONDS,
+  perSession: 3,
+  perCart: 5,
+  perCard: 3,
+  perAddress: 4,
+  installmentsPerAddress: 5,
+  declineWindowSeconds: RUN_LONG_WINDOW_SECONDS,
+  // The decline budgets per BIN, prefix and cart are out of the way here (limits-nat.spec.ts holds them
+  // at their defaults): each test below proves one limit. The store-wide budget is small, for the last one.
+  declinesPerBin: 1000,
+  declinesPerPrefix: 1000,
+  invalidCardsPerPrefix: 1000,
+  declinesPerCart: 1000,
+  declineBudget: 40,
+}
 const STOREFRONT_SECRET = "storefront-server-secret-for-tests"
 
 const { stack, gatewayCalls } = useSecurityStack({
@@ -309,10 +324,10 @@ medusaIntegrationTestRunner({
       })
 
       // Last: the budget is store-wide and stays spent for the rest of the app's life in this suite.
-      it("card testing over fresh sessions, cards and addresses is stopped by the store-wide decline budget", async () => {
+      it("card testing over fresh sessions, cards and 40 address prefixes is stopped by the store-wide last-resort budget", async () => {
         await attack(
           ctx(),
-          { attack: "card testing over fresh sessions, cards and addresses is stopped by the store-wide decline budget", point: POINT_4, status: "closed" },
+          { attack: "card testing over fresh sessions, cards and 40 address prefixes is stopped by the store-wide last-resort budget", point: POINT_4, status: "closed" },
           allOf(gatewayCallsAtMost("paySmart2D", LIMITS.declineBudget), reported("then an honest direct payment is refused with decline_budget, and nothing is charged", { honest: 429, honestCode: "decline_budget" }), nothingChangedButDeclines()),
           async () => {
             const answers = []

@@ -1,7 +1,7 @@
 import { join, resolve } from "node:path"
 import { build } from "esbuild"
 import { binOf, readPaymentReturn } from "../../packages/storefront/src"
-import { normalizeIp, shopperAddress, signClientAddress, sipayLandingResponse, sipaySuccessResponse } from "../../packages/storefront/src/server"
+import { normalizeIp, shopperAddress, shopperHeaders, signClientAddress, sipayLandingResponse, sipaySuccessResponse } from "../../packages/storefront/src/server"
 import { clientAddressOf, parseTrustedProxies } from "../../src/lib/limiter"
 
 const ROOT = resolve(__dirname, "..", "..")
@@ -21,13 +21,40 @@ describe("storefront kit: server helpers", () => {
     await expect(signClientAddress({ secret: "s3cret", ip: "not-an-ip" })).rejects.toThrow(/IPv4 or IPv6/)
   })
 
-  it("read the shopper's address from the entry the storefront's own proxy appended, never one the browser wrote", () => {
-    expect(shopperAddress({ "x-forwarded-for": "6.6.6.6, 203.0.113.7" })).toBe("203.0.113.7")
+  it("read the shopper's address the way the hosting says it arrives, never one the browser wrote", () => {
+    // Behind one proxy that appends: the right-most entry; the left ones are the browser's.
+    expect(shopperAddress({ "x-forwarded-for": "6.6.6.6, 203.0.113.7" }, { proxies: 1 })).toBe("203.0.113.7")
     expect(shopperAddress({ "x-forwarded-for": "6.6.6.6, 203.0.113.7, 10.0.0.2" }, { proxies: 2 })).toBe("203.0.113.7")
-    expect(shopperAddress(new Headers({ "x-real-ip": "2001:DB8::1" }))).toBe("2001:db8::1")
-    expect(shopperAddress({ "x-forwarded-for": "garbage" })).toBeNull()
+    // Fewer entries than proxies: the request did not come the way the hosting says; nothing is believed.
+    expect(shopperAddress({ "x-forwarded-for": "203.0.113.7" }, { proxies: 2 })).toBeNull()
+    expect(shopperAddress({ "x-forwarded-for": "garbage" }, { proxies: 1 })).toBeNull()
+    // A platform header, in the plugin's spelling; a list in it is not the platform's alone.
+    expect(shopperAddress(new Headers({ "x-real-ip": "2001:0DB8::0001" }), { header: "x-real-ip" })).toBe("2001:db8::1")
+    expect(shopperAddress({ "x-real-ip": "6.6.6.6, 203.0.113.7" }, { header: "x-real-ip" })).toBeNull()
+    // A bare `next start`: Next.js keeps the browser's own X-Forwarded-For, so nothing is sent.
+    expect(shopperAddress({ "x-forwarded-for": "203.0.113.7", "x-real-ip": "203.0.113.7" }, { proxies: 0 })).toBeNull()
+    expect(() => shopperAddress({ "x-forwarded-for": "203.0.113.7" }, {} as never)).toThrow(/how the shopper's address reaches this server/)
     expect(normalizeIp("[::1]:8080")).toBe("::1")
     expect(normalizeIp("10.0.0.1:443")).toBe("10.0.0.1")
+    expect(normalizeIp("::ffff:c633:6407")).toBe("198.51.100.7")
+  })
+
+  it("sign nothing with proxies: 0, and keep the headers every request carries", async () => {
+    const nothing = shopperHeaders({ secret: "s3cret", headers: { "x-forwarded-for": "203.0.113.7" }, proxies: 0, also: { authorization: "Bearer customer" } })
+    expect(await nothing("payses_1")).toEqual({ authorization: "Bearer customer" })
+    const signed = await shopperHeaders({ secret: "s3cret", headers: { "x-forwarded-for": "203.0.113.7" }, proxies: 1, also: { authorization: "Bearer customer" } })("payses_1")
+    expect(signed).toMatchObject({ authorization: "Bearer customer", "x-sipay-client-ip": "203.0.113.7", "x-sipay-client-ip-signature": expect.stringMatching(/^t=\d+,v1=[0-9a-f]{64}$/) })
+  })
+
+  it("tell a refusal by its code in the kit's language, whatever language the plugin answered in", async () => {
+    const { codeOfMessage, shopperRefusal, SHOPPER_MESSAGES } = await import("../../packages/storefront/src")
+    expect(codeOfMessage(SHOPPER_MESSAGES.address_limit.en)).toBe("address_limit")
+    expect(codeOfMessage(SHOPPER_MESSAGES.card_declined.tr)).toBe("card_declined")
+    expect(codeOfMessage("Insufficient funds")).toBeNull()
+    const refused = Object.assign(new Error(SHOPPER_MESSAGES.decline_budget.en), { status: 429 })
+    expect(shopperRefusal(refused, "tr")).toEqual({ status: 429, code: "decline_budget", message: SHOPPER_MESSAGES.decline_budget.tr })
+    // An answer that is not one of the plugin's texts is never shown as it is (a gateway's reason would be an oracle).
+    expect(shopperRefusal(Object.assign(new Error("Insufficient funds"), { status: 402 }), "en")).toEqual({ status: 402, code: null, message: SHOPPER_MESSAGES.card_declined.en })
   })
 
   it("the success route drops the cart cookie only for a completed cart and goes on to the starter's confirmation page", async () => {

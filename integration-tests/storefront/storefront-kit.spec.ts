@@ -15,6 +15,7 @@ import {
   startThreeDForm,
   type SdkLike,
 } from "../../packages/storefront/src"
+import { SHOPPER_MESSAGES } from "../../packages/storefront/src"
 import { signClientAddress } from "../../packages/storefront/src/server"
 import { SMS_TEST_CODE } from "../../src/sandbox"
 import { launchBrowser, screenshotPath } from "../harness/browser"
@@ -42,6 +43,9 @@ beforeAll(async () => {
     SIPAY_FAILURE_URL: "",
     SIPAY_STOREFRONT_SECRET: STOREFRONT_SECRET,
     SIPAY_AGRICULTURAL_INSTALLMENTS: "true",
+    // The plugin's default per-address limits (30 attempts ended unpaid per client in 10 minutes): the own
+    // 3D form's shoppers must each be counted as themselves, not as the storefront server.
+    SIPAY_RATE_LIMITS: JSON.stringify({ windowSeconds: 600, perAddress: 30 }),
   })
 })
 afterAll(async () => {
@@ -119,7 +123,10 @@ medusaIntegrationTestRunner({
 
       it("a card form of the store's own gets signed fields for the choice, which the gateway accepts", async () => {
         const cart = await newCart()
-        const form = await startThreeDForm(sdk, { cart, choice: { installments_number: 3 } })
+        const signedFor = (sessionId: string) => signClientAddress({ secret: STOREFRONT_SECRET, ip: SHOPPER_IP, sessionId })
+        const form = await startThreeDForm(sdk, { cart, choice: { installments_number: 3 }, headers: signedFor })
+        // The shopper's own address, signed by the storefront server for the session the helper created.
+        expect(form.fields.ip).toBe(SHOPPER_IP)
         expect(form.action).toBe(`${stack.sandbox.base_url}/api/paySmart3D`)
         expect(form.fields).toMatchObject({ installments_number: "3" })
         expect(Object.keys(form.fields)).not.toEqual(expect.arrayContaining(["cc_no", "cvv"]))
@@ -131,12 +138,14 @@ medusaIntegrationTestRunner({
         expect((await retrieveOrder(sdk, landing.searchParams.get("order_id")!)).id).toBe(landing.searchParams.get("order_id"))
       })
 
-      it("direct payment: a decline comes back as failed with the gateway's reason, the retry pays, and the signed shopper address reaches the gateway", async () => {
+      it("direct payment: a decline comes back as failed with its class's text (never the gateway's reason), the retry pays, and the signed shopper address reaches the gateway", async () => {
         const cart = await newCart()
         const card = { holder_name: PAYING_CARD.cc_holder_name, number: DECLINING_CARD.cc_no, expiry_month: PAYING_CARD.expiry_month, expiry_year: PAYING_CARD.expiry_year, cvv: "000" }
         const signedFor = (sessionId: string) => signClientAddress({ secret: STOREFRONT_SECRET, ip: SHOPPER_IP, sessionId })
         const declined = await payDirect(sdk, { cart, card, choice: { installments_number: 3 }, headers: signedFor })
-        expect(declined).toMatchObject({ status: "failed", message: expect.stringMatching(/Insufficient funds/) })
+        expect(declined).toMatchObject({ status: "failed", code: "card_declined", message: SHOPPER_MESSAGES.card_declined.tr })
+        const inEnglish = await payDirect(sdk, { cart, card, choice: { installments_number: 1 }, locale: "en", headers: signedFor })
+        expect(inEnglish).toMatchObject({ status: "failed", code: "card_declined", message: SHOPPER_MESSAGES.card_declined.en })
         expect(await retrieveCartState(sdk, cart.id)).toEqual({ completed: false })
 
         const { cart: again } = await sdk.client.fetch<{ cart: any }>(`/store/carts/${cart.id}`, { query: { fields: "id,*payment_collection,*payment_collection.payment_sessions" } })
@@ -163,6 +172,31 @@ medusaIntegrationTestRunner({
         await expect(pay({ installments_number: 1, card })).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/upgrade it together with medusa-plugin-sipay/) })
         await expect(pay({ cart_id: (await newCart()).id, installments_number: 1, card })).rejects.toMatchObject({ status: 404 })
         expect(await retrieveCartState(sdk, cart.id)).toEqual({ completed: false })
+      })
+
+      it("31 shoppers of one storefront server, each declined, all get their own 3D form, and each reaches the gateway with their own address", async () => {
+        const shoppers = Array.from({ length: 31 }, (_, i) => `198.51.100.${i + 10}`)
+        const answers: { ip: string; form: boolean; error?: string; payer?: string }[] = []
+        for (const ip of shoppers) {
+          const cart = await newCart()
+          // The storefront's server action, as the browser reaches it through the storefront's proxy.
+          const response = await fetch(`${storefront.url}/actions/3d-form`, {
+            method: "POST",
+            headers: { "content-type": "application/json", cookie: `_medusa_cart_id=${cart.id}`, "x-forwarded-for": ip },
+            body: JSON.stringify({ choice: { installments_number: 1 } }),
+          })
+          const form = (await response.json()) as { action?: string; fields?: Record<string, string>; error?: string }
+          if (!form.action || !form.fields) {
+            answers.push({ ip, form: false, error: form.error })
+            continue
+          }
+          // Declined at the bank: an attempt that ended unpaid, counted against whoever made it.
+          await returnToStore(await payAtGateway({ action: form.action, fields: form.fields }, DECLINING_CARD))
+          const sale = (await gatewaySales()).find((candidate) => candidate.invoice_id === form.fields!.invoice_id)
+          answers.push({ ip, form: true, payer: sale?.payer?.ip })
+        }
+        expect(answers.filter((answer) => !answer.form)).toEqual([])
+        expect(answers.map((answer) => answer.payer)).toEqual(shoppers)
       })
     })
 
@@ -259,7 +293,9 @@ medusaIntegrationTestRunner({
         await page.waitForURL(`${storefront.url}/tr/checkout?**`)
         const alert = page.getByRole("alert")
         await alert.waitFor()
-        expect(await alert.textContent()).toMatch(/Insufficient funds/)
+        // The class's text in Turkish (the shopper's browser is Turkish), never the gateway's English reason.
+        expect(await alert.textContent()).toContain(SHOPPER_MESSAGES.card_declined.tr)
+        expect(await alert.textContent()).not.toMatch(/Insufficient funds/)
         expect(new URL(page.url()).searchParams.get("cart_id")).toBe(cart.id)
         await page.screenshot({ path: screenshotPath("storefront kit decline then retry", "decline shown"), fullPage: true })
         expect(await axeViolations(page)).toEqual([])
@@ -315,7 +351,7 @@ medusaIntegrationTestRunner({
         await page.getByRole("button", { name: /öde$/ }).click()
         const alert = page.getByRole("alert")
         await alert.waitFor()
-        expect(await alert.textContent()).toMatch(/Insufficient funds/)
+        expect(await alert.textContent()).toBe(SHOPPER_MESSAGES.card_declined.tr)
         expect(await page.getByLabel("Güvenlik kodu (CVV)").inputValue()).toBe("")
         expect(await axeViolations(page)).toEqual([])
 

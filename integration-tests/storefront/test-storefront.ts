@@ -91,21 +91,31 @@ export async function startTestStorefront(): Promise<TestStorefront> {
     return cart
   }
 
+  /** The shopper's address signed for the plugin, as docs/storefront-nextjs.md does behind one proxy that appends X-Forwarded-For. */
+  const signedShopper = (req: IncomingMessage) => shopperHeaders({ secret: config!.secret, headers: req.headers as Record<string, string>, proxies: 1 })
+
   // The storefront's server actions, each a few lines over the kit's helpers (as in docs/storefront-nextjs.md).
   const actions: Record<string, (req: IncomingMessage, body: any) => Promise<{ body: unknown; headers?: Record<string, string> }>> = {
     hosted: async (req) => ({ body: await startHostedPayment(config!.sdk, { cart: await cartOf(req), lang: config!.lang }) }),
     installments: async (req, body) => {
       const cart = await cartOf(req)
-      const headers = await shopperHeaders({ secret: config!.secret, headers: req.headers as Record<string, string> })("")
-      return { body: await getInstallmentOptions(config!.sdk, { bin: body.bin, amount: cart.total, currencyCode: cart.currency_code, headers }) }
+      return { body: await getInstallmentOptions(config!.sdk, { bin: body.bin, amount: cart.total, currencyCode: cart.currency_code, headers: signedShopper(req) }) }
     },
-    "3d-form": async (req, body) => ({ body: await startThreeDForm(config!.sdk, { cart: await cartOf(req), choice: body.choice, locale: config!.lang }) }),
+    "3d-form": async (req, body) => {
+      try {
+        return { body: await startThreeDForm(config!.sdk, { cart: await cartOf(req), choice: body.choice, locale: config!.lang, headers: signedShopper(req) }) }
+      } catch (error) {
+        // As the guide's action: the plugin's refusal, in the shopper's language, for the form to show.
+        return { body: { error: (error as Error).message, status: (error as { status?: number }).status ?? null } }
+      }
+    },
     "pay-direct": async (req, body) => {
       const result = await payDirect(config!.sdk, {
         cart: await cartOf(req),
         card: body.card,
         choice: body.choice,
-        headers: shopperHeaders({ secret: config!.secret, headers: req.headers as Record<string, string> }),
+        locale: config!.lang,
+        headers: signedShopper(req),
       })
       // Paid: the plugin completed the cart, so the storefront drops its cookie (the starter's removeCartId).
       return { body: result, headers: result.status === "paid" || result.status === "authorized" ? { "set-cookie": CLEAR_CART } : {} }

@@ -5,6 +5,7 @@ import type SipayModuleService from "../modules/sipay/service"
 import { DEFAULT_CHECKOUT_TOKEN_TTL_SECONDS, issueCheckoutToken, verifyCheckoutToken } from "../lib/hosted-page"
 import { startPaymentAttemptWorkflow } from "../workflows/start-payment-attempt"
 import { clientAddress } from "./client-address"
+import { attemptStarted } from "./rate-limits"
 import type { AttemptChoiceBody } from "./validators"
 
 export function sipayModuleOf(req: MedusaRequest): SipayModuleService {
@@ -41,6 +42,7 @@ export async function issueThreeDForm(
       ...("cartId" in binding ? { cart_id: binding.cartId } : {}),
     },
   })
+  await attemptStarted(req, result.invoice_id)
   const form = sipayModuleOf(req).getClient().build3DForm(result.request)
   const fields = { ...form.fields } as Record<string, unknown>
   if ("hostedPage" in binding) {

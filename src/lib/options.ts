@@ -5,7 +5,7 @@
 import type { SipayBrand, SipayClientOptions } from "./sipay"
 import { describeCutCredentials } from "./env-dollar"
 import { findRateLimitProblems, type RateLimitOptions } from "./limiter/limits"
-import { parseTrustedProxies } from "./limiter/address"
+import { parseAddressList } from "./limiter/address"
 import { CUSTOMER_LANGUAGES, type CustomerLanguage } from "./customer-language"
 import { sandboxInProductionProblem } from "./sandbox-in-production"
 
@@ -55,6 +55,12 @@ export type SipayOptions = Omit<SipayClientOptions, "logger"> & {
   trustedProxies?: string[]
   /** Shared secret a storefront server signs its shopper's address with (x-sipay-client-ip headers). Default none. */
   storefrontSecret?: string
+  /**
+   * The storefront servers' own addresses (addresses, CIDRs, "loopback", "private"): an unsigned request
+   * from one of them is counted per session, cart and card only, never per address, so its shoppers do
+   * not share one budget. Default none.
+   */
+  storefrontAddresses?: string[]
   /** Open (pending) payment attempts one payment session may have; a new form past it is refused. Default 10. */
   maxOpenAttemptsPerSession?: number
   /** Attempts authorizePayment asks the gateway about in one request (the paid one first, then newest). Default 3. */
@@ -108,10 +114,12 @@ export function findOptionProblems(options: Partial<SipayOptions> | undefined, n
   if (given.rateLimitStore !== undefined && given.rateLimitStore !== "memory" && given.rateLimitStore !== "postgres") {
     problems.push(`option "rateLimitStore" must be "memory" or "postgres"`)
   }
-  try {
-    parseTrustedProxies(given.trustedProxies)
-  } catch (error) {
-    problems.push(`option "trustedProxies": ${(error as Error).message}`)
+  for (const name of ["trustedProxies", "storefrontAddresses"] as const) {
+    try {
+      parseAddressList(given[name])
+    } catch (error) {
+      problems.push(`option "${name}": ${(error as Error).message}`)
+    }
   }
   const sandbox = sandboxInProductionProblem(given, nodeEnv)
   if (sandbox) {
@@ -166,5 +174,6 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): SipayOptio
     trustedProxies: env.SIPAY_TRUSTED_PROXIES ? env.SIPAY_TRUSTED_PROXIES.split(",").map((entry) => entry.trim()).filter(Boolean) : undefined,
     storefrontSecret: env.SIPAY_STOREFRONT_SECRET || undefined,
     allowSandboxInProduction: env.SIPAY_ALLOW_SANDBOX_IN_PRODUCTION === "true" || undefined,
+    storefrontAddresses: env.SIPAY_STOREFRONT_ADDRESSES ? env.SIPAY_STOREFRONT_ADDRESSES.split(",").map((entry) => entry.trim()).filter(Boolean) : undefined,
   }
 }

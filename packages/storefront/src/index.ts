@@ -3,6 +3,9 @@
  * the plugin adds (README "Wiring a storefront" of medusa-plugin-sipay). No React, no Node built-ins:
  * these run in a Next.js server action, a route handler, or a browser.
  */
+import { isShopperMessageCode, SHOPPER_MESSAGES, shopperMessage, type ShopperMessageCode } from "../../../src/lib/shopper-messages/texts"
+
+export { SHOPPER_MESSAGES, shopperMessage, type ShopperMessageCode }
 
 /** Provider ids of the plugin as registered with `id: "sipay"`. */
 export const SIPAY_3D_PROVIDER_ID = "pp_sipay_sipay"
@@ -35,6 +38,39 @@ type PaymentCollectionLike = { id: string; payment_sessions?: PaymentSessionLike
 export type CartLike = { id: string; payment_collection?: PaymentCollectionLike | null; total?: number | null; currency_code?: string | null }
 
 export type Headers = Record<string, string>
+
+/**
+ * Headers for a request about a payment session: a record, or a function of the session's id ("" for
+ * a request about none), so the shopper's address can be signed for the session (`shopperHeaders` of
+ * `medusa-plugin-sipay-storefront/server`).
+ */
+export type SessionHeaders = Headers | ((sessionId: string) => Promise<Headers> | Headers)
+
+async function headersFor(headers: SessionHeaders | undefined, sessionId: string, locale?: Locale): Promise<Headers> {
+  const given = typeof headers === "function" ? await headers(sessionId) : headers ?? {}
+  // The plugin answers a refusal in this language (its text for the refusal's code).
+  return locale ? { "accept-language": locale, ...given } : given
+}
+
+/**
+ * The plugin's code of a refusal, from its message (Medusa's JS SDK keeps only the message and the
+ * HTTP status of an error answer): every message a shopper reads is a text of SHOPPER_MESSAGES.
+ */
+export function codeOfMessage(message: string | null | undefined): ShopperMessageCode | null {
+  const text = String(message ?? "").trim()
+  for (const [code, texts] of Object.entries(SHOPPER_MESSAGES)) {
+    if (texts.tr === text || texts.en === text) return code as ShopperMessageCode
+  }
+  return null
+}
+
+/** A refusal of the plugin as the shopper reads it in `locale`: its code when it has one, its text in that language. */
+export function shopperRefusal(error: unknown, locale: Locale | undefined): { status: number | null; code: ShopperMessageCode | null; message: string } {
+  const status = (error as { status?: number } | null)?.status ?? null
+  const code = codeOfMessage((error as Error | null)?.message)
+  const fallback = status === 429 || (status !== null && status >= 500) || status === null ? "try_later" : "card_declined"
+  return { status, code, message: shopperMessage(code ?? fallback, locale ?? "tr") }
+}
 
 export type Locale = "tr" | "en"
 
@@ -93,21 +129,31 @@ export type ThreeDForm = { action: string; fields: Record<string, string> }
  */
 export async function startThreeDForm(
   sdk: SdkLike,
-  input: { cart: CartLike; choice: InstallmentChoice; locale?: Locale; providerId?: string; headers?: Headers }
+  input: { cart: CartLike; choice: InstallmentChoice; locale?: Locale; providerId?: string; headers?: SessionHeaders }
 ): Promise<ThreeDForm & { session_id: string }> {
-  const session = await ensurePaymentSession(sdk, input.cart, input.providerId ?? SIPAY_3D_PROVIDER_ID, input.headers)
-  const form = await sdk.client.fetch<ThreeDForm>(`/store/sipay/payment-sessions/${encodeURIComponent(session.id)}/3d-form`, {
-    method: "POST",
-    body: { cart_id: input.cart.id, ...choiceBody(input.choice), ...(input.locale ? { locale: input.locale } : {}) },
-    headers: input.headers,
-  })
-  return { action: form.action, fields: form.fields, session_id: session.id }
+  const session = await ensurePaymentSession(sdk, input.cart, input.providerId ?? SIPAY_3D_PROVIDER_ID, await headersFor(input.headers, ""))
+  try {
+    const form = await sdk.client.fetch<ThreeDForm>(`/store/sipay/payment-sessions/${encodeURIComponent(session.id)}/3d-form`, {
+      method: "POST",
+      body: { cart_id: input.cart.id, ...choiceBody(input.choice), ...(input.locale ? { locale: input.locale } : {}) },
+      headers: await headersFor(input.headers, session.id, input.locale),
+    })
+    return { action: form.action, fields: form.fields, session_id: session.id }
+  } catch (error) {
+    throw inShoppersLanguage(error, input.locale)
+  }
+}
+
+/** An error answer of the plugin with the text of its code in the shopper's language (status and code kept). */
+function inShoppersLanguage(error: unknown, locale: Locale | undefined): unknown {
+  const refusal = shopperRefusal(error, locale)
+  return refusal.code ? Object.assign(new Error(refusal.message), { status: refusal.status, code: refusal.code }) : error
 }
 
 /** Installment options for a card's first 6 to 8 digits (only the BIN is sent), the agricultural terms included. */
 export async function getInstallmentOptions(
   sdk: SdkLike,
-  input: { bin: string; amount: number | string; currencyCode: string; headers?: Headers }
+  input: { bin: string; amount: number | string; currencyCode: string; headers?: SessionHeaders }
 ): Promise<InstallmentOffer> {
   const bin = String(input.bin).replace(/\D/g, "").slice(0, 8)
   if (bin.length < 6) {
@@ -116,7 +162,7 @@ export async function getInstallmentOptions(
   return sdk.client.fetch<InstallmentOffer>("/store/sipay/installments", {
     method: "GET",
     query: { bin, amount: formatAmount(input.amount), currency_code: input.currencyCode.toUpperCase() },
-    headers: input.headers,
+    headers: await headersFor(input.headers, ""),
   })
 }
 
@@ -124,22 +170,23 @@ export type DirectCard = { holder_name: string; number: string; expiry_month: st
 
 export type DirectPaymentResult =
   | { status: "paid" | "authorized"; order_id: string; cart_id: string | null; session_id: string }
-  | { status: "failed" | "pending" | "rate_limited"; message: string; session_id: string }
+  | { status: "failed" | "pending" | "rate_limited"; code: ShopperMessageCode | null; message: string; session_id: string }
 
 /**
  * Direct (2D) card payment for the cart (its 2D session created if needed). The card is sent once, in
  * the request body with the cart's id (the plugin takes a direct payment only from the holder of the
- * session's cart); nothing of it is kept. Declines and refusals come back as `status: "failed"` or
- * `"rate_limited"` with the plugin's message (the cart stays open); other errors are thrown.
- * `headers`: the shopper's address signed by the storefront server (see `signClientAddress` of
- * `medusa-plugin-sipay-storefront/server`), so the plugin's limits and the gateway see the shopper.
+ * session's cart); nothing of it is kept. Declines and refusals come back as `status: "failed"`,
+ * `"pending"` or `"rate_limited"` with the plugin's code and its text in `locale` (Turkish unless
+ * "en"; the cart stays open); other errors are thrown. `headers`: the shopper's address signed by the
+ * storefront server (`shopperHeaders` of `medusa-plugin-sipay-storefront/server`), so the plugin's
+ * limits and the gateway see the shopper.
  */
 export async function payDirect(
   sdk: SdkLike,
-  input: { cart: CartLike; card: DirectCard; choice: InstallmentChoice; providerId?: string; headers?: Headers | ((sessionId: string) => Promise<Headers> | Headers) }
+  input: { cart: CartLike; card: DirectCard; choice: InstallmentChoice; providerId?: string; locale?: Locale; headers?: SessionHeaders }
 ): Promise<DirectPaymentResult> {
-  const session = await ensurePaymentSession(sdk, input.cart, input.providerId ?? SIPAY_2D_PROVIDER_ID)
-  const headers = typeof input.headers === "function" ? await input.headers(session.id) : input.headers
+  const session = await ensurePaymentSession(sdk, input.cart, input.providerId ?? SIPAY_2D_PROVIDER_ID, await headersFor(input.headers, ""))
+  const headers = await headersFor(input.headers, session.id, input.locale ?? "tr")
   try {
     const answer = await sdk.client.fetch<{ status: "paid" | "authorized"; order_id: string; cart_id: string | null }>(
       `/store/sipay/payment-sessions/${encodeURIComponent(session.id)}/pay-2d`,
@@ -161,13 +208,12 @@ export async function payDirect(
     )
     return { status: answer.status, order_id: answer.order_id, cart_id: answer.cart_id ?? null, session_id: session.id }
   } catch (error) {
-    const status = (error as { status?: number }).status
-    const message = (error as Error).message || "The card payment did not go through"
-    if (status === 402) {
-      return { status: /not complete/i.test(message) ? "pending" : "failed", message, session_id: session.id }
+    const refusal = shopperRefusal(error, input.locale)
+    if (refusal.status === 402 || (refusal.status === 400 && refusal.code)) {
+      return { status: refusal.code === "payment_pending" ? "pending" : "failed", code: refusal.code, message: refusal.message, session_id: session.id }
     }
-    if (status === 429) {
-      return { status: "rate_limited", message, session_id: session.id }
+    if (refusal.status === 429) {
+      return { status: "rate_limited", code: refusal.code, message: refusal.message, session_id: session.id }
     }
     throw error
   }

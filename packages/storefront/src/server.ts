@@ -3,6 +3,7 @@
  * shopper's signed address, the success route that drops the completed cart's cookie, and the
  * landing page for a backend on another site. Web APIs only (Web Crypto, Request, Response).
  */
+import { canonicalIp } from "../../../src/lib/limiter/ip"
 
 /** Header names and signature format of the plugin's "client address" (its option `storefrontSecret`). */
 export const CLIENT_IP_HEADER = "x-sipay-client-ip"
@@ -11,26 +12,11 @@ export const CLIENT_IP_SIGNATURE_HEADER = "x-sipay-client-ip-signature"
 /** The cookie in which Medusa's Next.js storefront keeps the cart's id. */
 export const STARTER_CART_COOKIE = "_medusa_cart_id"
 
-const IPV4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/
-
-/** An address as the plugin reads it (IPv4-mapped IPv6 as IPv4, brackets and port dropped, IPv6 lower case), or null. */
-export function normalizeIp(value: string | null | undefined): string | null {
-  let text = String(value ?? "").trim()
-  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(text)
-  if (bracketed) {
-    text = bracketed[1]
-  } else if (/^\d{1,3}(\.\d{1,3}){3}:\d+$/.test(text)) {
-    text = text.slice(0, text.lastIndexOf(":"))
-  }
-  const mapped = /^::ffff:(\d{1,3}(\.\d{1,3}){3})$/i.exec(text)
-  if (mapped) {
-    text = mapped[1]
-  }
-  if (IPV4.test(text)) {
-    return text
-  }
-  return text.length <= 45 && /^[0-9a-f:.]+$/i.test(text) && text.includes(":") ? text.toLowerCase() : null
-}
+/**
+ * An address in the one spelling the plugin uses (IPv4-mapped IPv6 as IPv4, brackets, port and zone
+ * dropped, IPv6 as RFC 5952), or null. The plugin's own function, so what is signed is what it reads.
+ */
+export const normalizeIp = canonicalIp
 
 type HeaderSource = { get(name: string): string | null } | Record<string, string | string[] | undefined>
 
@@ -43,21 +29,36 @@ function headerOf(headers: HeaderSource, name: string): string | null {
 }
 
 /**
- * The shopper's address as the storefront server received it: the `proxies`-th X-Forwarded-For entry
- * from the right (each proxy in front of the storefront appends the address it saw, so the entries
- * further left are whatever the browser sent), else `x-real-ip`. Default 1: one proxy (the hosting
- * platform, or Next.js itself, which sets the header). Null when none is a valid address.
+ * How the shopper's address reaches this server, which only the hosting can tell (docs/storefront-nextjs.md):
+ * - `{ proxies: 0 }`: nothing in the request can be believed (a bare `next start` facing the internet:
+ *   Next.js keeps an `X-Forwarded-For` the browser sent): no address is sent, and the plugin counts the
+ *   request per session, cart and card only (its option `storefrontAddresses`);
+ * - `{ proxies: n }`: n proxies in front of this server, the last of which overwrites or appends
+ *   `X-Forwarded-For`: the n-th entry from the right (the entries further left are the browser's);
+ * - `{ header: "x-real-ip" }`: a header the platform sets itself (overwriting whatever the browser sent).
  */
-export function shopperAddress(headers: HeaderSource, options: { proxies?: number } = {}): string | null {
-  const proxies = Math.max(1, options.proxies ?? 1)
+export type ShopperAddressSource = { proxies: number; header?: undefined } | { header: string; proxies?: undefined }
+
+/** The shopper's address as `source` says it reaches this server, canonical; null when none (or `proxies: 0`). */
+export function shopperAddress(headers: HeaderSource, source: ShopperAddressSource): string | null {
+  if (source?.header !== undefined) {
+    const value = headerOf(headers, source.header.toLowerCase())
+    // A platform header holds one address; a list means someone else wrote it too.
+    return value && !value.includes(",") ? canonicalIp(value) : null
+  }
+  const proxies = Number(source?.proxies)
+  if (!Number.isInteger(proxies) || proxies < 0) {
+    throw new Error("shopperAddress: say how the shopper's address reaches this server: { proxies: 0 | 1 | … } or { header: \"x-real-ip\" } (docs/storefront-nextjs.md)")
+  }
+  if (proxies === 0) {
+    return null
+  }
   const hops = String(headerOf(headers, "x-forwarded-for") ?? "")
     .split(",")
     .map((hop) => hop.trim())
     .filter(Boolean)
-  if (hops.length >= proxies) {
-    return normalizeIp(hops[hops.length - proxies])
-  }
-  return normalizeIp(headerOf(headers, "x-real-ip"))
+  // Fewer entries than proxies: the request did not come the way the hosting says; nothing is believed.
+  return hops.length >= proxies ? canonicalIp(hops[hops.length - proxies]) : null
 }
 
 function hex(buffer: ArrayBuffer): string {
@@ -70,7 +71,7 @@ function hex(buffer: ArrayBuffer): string {
  * session; "" for installment look-ups), valid five minutes. Send them with the store API request.
  */
 export async function signClientAddress(input: { secret: string; ip: string; sessionId?: string; nowMs?: number }): Promise<Record<string, string>> {
-  const ip = normalizeIp(input.ip)
+  const ip = canonicalIp(input.ip)
   if (!ip) {
     throw new Error("signClientAddress: ip must be an IPv4 or IPv6 address")
   }
@@ -85,14 +86,17 @@ export async function signClientAddress(input: { secret: string; ip: string; ses
 }
 
 /**
- * The signed headers for this request's shopper, or `{}` when there is no secret or no address (the
- * plugin then counts the storefront server's own address). For `payDirect`'s `headers` option.
+ * The signed headers for this request's shopper, as a function of the payment session the request is
+ * about ("" for installment look-ups), for the kit's `headers` options (`payDirect`, `startThreeDForm`,
+ * `getInstallmentOptions`); `{}` when there is no secret or no address (`proxies: 0`). `also`: headers
+ * every request carries as well (a logged-in customer's authorization).
  */
-export function shopperHeaders(input: { secret: string | undefined; headers: HeaderSource; proxies?: number }) {
-  return async (sessionId = ""): Promise<Record<string, string>> => {
-    const ip = shopperAddress(input.headers, { proxies: input.proxies })
-    return input.secret && ip ? signClientAddress({ secret: input.secret, ip, sessionId }) : {}
-  }
+export function shopperHeaders(input: { secret: string | undefined; headers: HeaderSource; also?: Record<string, string> } & ShopperAddressSource) {
+  const ip = shopperAddress(input.headers, input)
+  return async (sessionId = ""): Promise<Record<string, string>> => ({
+    ...(input.also ?? {}),
+    ...(input.secret && ip ? await signClientAddress({ secret: input.secret, ip, sessionId }) : {}),
+  })
 }
 
 function cookieOf(request: Request, name: string): string | null {

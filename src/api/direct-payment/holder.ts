@@ -1,7 +1,7 @@
 import type { MedusaNextFunction, MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { MedusaError } from "@medusajs/framework/utils"
-import { clientAddress } from "../client-address"
-import { cartOfSession, limiterOf, sendRateLimited } from "../rate-limits"
+import { clientOf } from "../client-address"
+import { admitForRoute, attemptEndedUnpaid, cartOfSession, sendRateLimited } from "../rate-limits"
 import type { DirectPaymentBody } from "../validators"
 
 /**
@@ -16,13 +16,13 @@ export async function refuseDirectPaymentStrangers(req: MedusaRequest, res: Medu
     if (cartId && cartId === (req as MedusaRequest<DirectPaymentBody>).validatedBody.cart_id) {
       return next()
     }
-    const limiter = limiterOf(req)
-    if (limiter.limits.enabled) {
-      const refusal = await limiter.countAttempt({ sessionId: null, cartId: null, address: clientAddress(req, sessionId) })
-      if (refusal) {
-        return sendRateLimited(res, refusal)
-      }
+    // A stranger's try is an attempt of their own client that ended unpaid: it spends their budget, never the session's or the cart's.
+    const client = clientOf(req, sessionId)
+    const refusal = await admitForRoute(req, res, { sessionId: null, cartId: null, cardNumber: null, address: client?.perAddress ? client.ip : null })
+    if (refusal) {
+      return sendRateLimited(req, res, refusal)
     }
+    await attemptEndedUnpaid(req)
     next(new MedusaError(MedusaError.Types.NOT_FOUND, "Payment session not found"))
   } catch (error) {
     next(error)

@@ -1,6 +1,11 @@
+import { SHOPPER_MESSAGES } from "../shopper-messages"
+
 export type HostedPageLocale = "tr" | "en"
 
-/** Every text of the hosted card page, in both languages; `{name}` marks a value filled in later. */
+/**
+ * Every text of the hosted card page, in both languages; `{name}` marks a value filled in later. What
+ * the shopper is told about a payment (a refused card, a limit) is the shared table's (shopper-messages).
+ */
 export const MESSAGES = {
   tr: {
     pageTitle: "Kartla ödeme",
@@ -40,12 +45,12 @@ export const MESSAGES = {
     errorHolderRequired: "Kart üzerindeki adı girin.",
     errorHolderTooLong: "Ad en fazla 100 karakter olabilir.",
     errorNumberRequired: "Kart numarasını girin.",
-    errorNumberInvalid: "Kart numarası geçersiz; lütfen kontrol edin.",
+    errorNumberInvalid: SHOPPER_MESSAGES.card_number_invalid.tr,
     errorMonth: "Ayı 01 ile 12 arasında girin.",
     errorYear: "Yılı 4 haneli girin (örneğin 2030).",
-    errorExpired: "Kartın son kullanma tarihi geçmiş.",
+    errorExpired: SHOPPER_MESSAGES.card_expired.tr,
     errorCvv: "Güvenlik kodu 3 veya 4 rakam olmalı.",
-    signFailed: "Ödeme başlatılamadı. Lütfen tekrar deneyin.",
+    signFailed: SHOPPER_MESSAGES.try_later.tr,
     paidTitle: "Ödeme alındı",
     paidBody: "Bu ödeme zaten yapıldı; yeniden ödemenize gerek yok.",
   },
@@ -87,12 +92,12 @@ export const MESSAGES = {
     errorHolderRequired: "Enter the name on the card.",
     errorHolderTooLong: "The name can be at most 100 characters.",
     errorNumberRequired: "Enter the card number.",
-    errorNumberInvalid: "The card number is not valid; please check it.",
+    errorNumberInvalid: SHOPPER_MESSAGES.card_number_invalid.en,
     errorMonth: "Enter the month as 01 to 12.",
     errorYear: "Enter the year with 4 digits (for example 2030).",
-    errorExpired: "The card has expired.",
+    errorExpired: SHOPPER_MESSAGES.card_expired.en,
     errorCvv: "The security code must be 3 or 4 digits.",
-    signFailed: "The payment could not be started. Please try again.",
+    signFailed: SHOPPER_MESSAGES.try_later.en,
     paidTitle: "Payment received",
     paidBody: "This payment has already been made; there is nothing more to pay.",
   },

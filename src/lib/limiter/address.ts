@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto"
+import { BlockList, isIPv4 } from "node:net"
 import { macsEqual } from "../server-mac"
-import { BlockList, isIP, isIPv4 } from "node:net"
+import { canonicalIp } from "./ip"
 
 /**
  * The shopper's address, as the plugin computes it (Medusa's own `req.ip` trusts one X-Forwarded-For
@@ -9,28 +10,6 @@ import { BlockList, isIP, isIPv4 } from "node:net"
 
 export type TrustedProxies = { check(ip: string): boolean; readonly size: number }
 
-/** An address as a plain IPv4 or IPv6 string (IPv4-mapped IPv6 becomes IPv4, brackets and ports dropped), or null. */
-export function normalizeIp(value: string | null | undefined): string | null {
-  if (typeof value !== "string") {
-    return null
-  }
-  let text = value.trim()
-  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(text)
-  if (bracketed) {
-    text = bracketed[1]
-  } else if (/^\d{1,3}(\.\d{1,3}){3}:\d+$/.test(text)) {
-    text = text.slice(0, text.lastIndexOf(":"))
-  }
-  const mapped = /^::ffff:(\d{1,3}(\.\d{1,3}){3})$/i.exec(text)
-  if (mapped) {
-    text = mapped[1]
-  }
-  if (text.length > 45 || !isIP(text)) {
-    return null
-  }
-  return isIPv4(text) ? text : text.toLowerCase()
-}
-
 const NAMED_RANGES: Record<string, string[]> = {
   loopback: ["127.0.0.0/8", "::1/128"],
   private: ["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7"],
@@ -38,10 +17,11 @@ const NAMED_RANGES: Record<string, string[]> = {
 }
 
 /**
- * The `trustedProxies` option: addresses, CIDRs (IPv4 and IPv6) and the names loopback, private,
- * linklocal. Throws on an entry that is none of these, so a typo cannot silently trust nobody.
+ * A list of addresses (the `trustedProxies` and `storefrontAddresses` options): addresses, CIDRs (IPv4
+ * and IPv6) and the names loopback, private, linklocal. Throws on an entry that is none of these, so a
+ * typo cannot silently match nobody.
  */
-export function parseTrustedProxies(entries: readonly string[] | string | undefined | null): TrustedProxies {
+export function parseAddressList(entries: readonly string[] | string | undefined | null): TrustedProxies {
   const list = new BlockList()
   let size = 0
   const given = typeof entries === "string" ? entries.split(",") : entries ?? []
@@ -50,11 +30,11 @@ export function parseTrustedProxies(entries: readonly string[] | string | undefi
     if (!entry) continue
     for (const range of NAMED_RANGES[entry.toLowerCase()] ?? [entry]) {
       const [address, prefix, extra] = range.split("/")
-      const ip = normalizeIp(address)
+      const ip = canonicalIp(address)
       const bits = prefix === undefined ? undefined : Number(prefix)
       const family = ip && isIPv4(ip) ? "ipv4" : "ipv6"
       if (!ip || extra !== undefined || (bits !== undefined && (!/^\d+$/.test(prefix) || bits > (family === "ipv4" ? 32 : 128)))) {
-        throw new Error(`trustedProxies: ${JSON.stringify(entry)} is not an IP address, a CIDR range or one of ${Object.keys(NAMED_RANGES).join(", ")}`)
+        throw new Error(`${JSON.stringify(entry)} is not an IP address, a CIDR range or one of ${Object.keys(NAMED_RANGES).join(", ")}`)
       }
       if (bits === undefined) list.addAddress(ip, family)
       else list.addSubnet(ip, bits, family)
@@ -64,11 +44,14 @@ export function parseTrustedProxies(entries: readonly string[] | string | undefi
   return {
     size,
     check: (ip: string) => {
-      const normalized = normalizeIp(ip)
+      const normalized = canonicalIp(ip)
       return normalized !== null && list.check(normalized, isIPv4(normalized) ? "ipv4" : "ipv6")
     },
   }
 }
+
+/** The `trustedProxies` option (see parseAddressList). */
+export const parseTrustedProxies = parseAddressList
 
 export const CLIENT_IP_HEADER = "x-sipay-client-ip"
 export const CLIENT_IP_SIGNATURE_HEADER = "x-sipay-client-ip-signature"
@@ -85,7 +68,7 @@ function signature(secret: string, ip: string, sessionId: string, timestamp: num
  * payment session of the request ("" for a request without one, such as installment look-ups).
  */
 export function signClientAddress(input: { secret: string; ip: string; sessionId?: string; nowMs?: number }): Record<string, string> {
-  const ip = normalizeIp(input.ip)
+  const ip = canonicalIp(input.ip)
   if (!ip) {
     throw new Error("signClientAddress: ip must be an IPv4 or IPv6 address")
   }
@@ -93,7 +76,10 @@ export function signClientAddress(input: { secret: string; ip: string; sessionId
   return { [CLIENT_IP_HEADER]: ip, [CLIENT_IP_SIGNATURE_HEADER]: `t=${timestamp},v1=${signature(input.secret, ip, input.sessionId ?? "", timestamp)}` }
 }
 
-/** The signed address when the headers verify (right secret, this session, fresh), else null. */
+/**
+ * The signed address, in its canonical spelling, when the headers verify (right secret, this session,
+ * fresh), else null. The signature covers the address as the header spells it (what any signer sent).
+ */
 export function verifyClientAddressSignature(input: {
   secret: string
   ip: string | undefined
@@ -101,7 +87,8 @@ export function verifyClientAddressSignature(input: {
   sessionId: string
   nowMs: number
 }): string | null {
-  const ip = normalizeIp(input.ip)
+  const sent = String(input.ip ?? "").trim()
+  const ip = canonicalIp(sent)
   const parsed = /^t=(\d{1,12}),v1=([0-9a-f]{64})$/.exec(String(input.header ?? "").trim())
   if (!ip || !parsed || !input.secret) {
     return null
@@ -111,7 +98,7 @@ export function verifyClientAddressSignature(input: {
   if (ageSeconds > CLIENT_IP_SIGNATURE_MAX_AGE_SECONDS || ageSeconds < -60) {
     return null
   }
-  return macsEqual(signature(input.secret, ip, input.sessionId, timestamp), parsed[2]) ? ip : null
+  return macsEqual(signature(input.secret, sent, input.sessionId, timestamp), parsed[2]) ? ip : null
 }
 
 export type AddressRequest = {
@@ -126,16 +113,29 @@ export type AddressRequest = {
   sessionId?: string
 }
 
+/** Who the plugin counts a request as. */
+export type ClientAddress = {
+  /** The address, canonical (limits, and the `ip` sent to the gateway). */
+  ip: string
+  /**
+   * Whether the per-address limits count it: false for an unsigned request from one of the
+   * `storefrontAddresses` (a storefront server that does not pass its shopper's address), whose
+   * shoppers would otherwise all share the server's budget; such requests are counted per session,
+   * cart and card only.
+   */
+  perAddress: boolean
+}
+
 /**
  * The client's address: a storefront server's signed address when it verifies; else, when the peer
  * is a trusted proxy, the right-most X-Forwarded-For entry that is not a trusted proxy (an entry that
  * is not an IP stops the walk at the last trusted hop); else the peer itself. Always a valid IP, or
  * null when even the peer's is unusable.
  */
-export function clientAddressOf(
+export function resolveClientAddress(
   request: AddressRequest,
-  config: { trustedProxies?: TrustedProxies; storefrontSecret?: string | null; nowMs?: number }
-): string | null {
+  config: { trustedProxies?: TrustedProxies; storefrontSecret?: string | null; storefrontAddresses?: TrustedProxies; nowMs?: number }
+): ClientAddress | null {
   if (config.storefrontSecret && request.signedIp !== undefined) {
     const signed = verifyClientAddressSignature({
       secret: config.storefrontSecret,
@@ -145,11 +145,21 @@ export function clientAddressOf(
       nowMs: config.nowMs ?? Date.now(),
     })
     if (signed) {
-      return signed
+      return { ip: signed, perAddress: true }
     }
   }
-  let address = normalizeIp(request.socketAddress)
-  if (!address || !config.trustedProxies?.size || !config.trustedProxies.check(address)) {
+  const ip = unsignedAddress(request, config.trustedProxies)
+  return ip ? { ip, perAddress: !config.storefrontAddresses?.size || !config.storefrontAddresses.check(ip) } : null
+}
+
+/** The address alone (see resolveClientAddress). */
+export function clientAddressOf(request: AddressRequest, config: Parameters<typeof resolveClientAddress>[1]): string | null {
+  return resolveClientAddress(request, config)?.ip ?? null
+}
+
+function unsignedAddress(request: AddressRequest, trustedProxies: TrustedProxies | undefined): string | null {
+  let address = canonicalIp(request.socketAddress)
+  if (!address || !trustedProxies?.size || !trustedProxies.check(address)) {
     return address
   }
   const hops = String(request.forwardedFor ?? "")
@@ -157,12 +167,12 @@ export function clientAddressOf(
     .map((hop) => hop.trim())
     .filter(Boolean)
   for (let i = hops.length - 1; i >= 0; i--) {
-    const hop = normalizeIp(hops[i])
+    const hop = canonicalIp(hops[i])
     if (!hop) {
       return address
     }
     address = hop
-    if (!config.trustedProxies.check(hop)) {
+    if (!trustedProxies.check(hop)) {
       return hop
     }
   }

@@ -1,4 +1,16 @@
-export { Limiter, type AttemptKeys, type RateLimitRefusal } from "./limiter"
+export { Limiter, type Admission, type AttemptKeys, type DeclineSignals, type RateLimitRefusal } from "./limiter"
 export { DEFAULT_RATE_LIMITS, findRateLimitProblems, resolveRateLimits, type RateLimitOptions, type RateLimits } from "./limits"
 export { MemoryLimiterStore, windowOf, type LimiterStore } from "./store"
-export { clientAddressOf, parseTrustedProxies, normalizeIp, signClientAddress, verifyClientAddressSignature, type AddressRequest, type TrustedProxies } from "./address"
+export { MemoryAttemptLog, type AttemptLog, type AttemptStatusReader, type LoggedAttempt } from "./attempt-log"
+export { addressLimitKey, addressPrefixKey, canonicalIp } from "./ip"
+export {
+  clientAddressOf,
+  parseAddressList,
+  parseTrustedProxies,
+  resolveClientAddress,
+  signClientAddress,
+  verifyClientAddressSignature,
+  type AddressRequest,
+  type ClientAddress,
+  type TrustedProxies,
+} from "./address"

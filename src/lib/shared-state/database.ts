@@ -23,4 +23,13 @@ export const SHARED_STATE_TABLES_SQL = [
   `create index if not exists "IDX_sipay_rate_limit_window_end" on "sipay_rate_limit" (("window_start_ms" + "window_ms"));`,
 ]
 
+/** The per-address limits' attempt log (a later migration: stores that ran the one above get it too). */
+export const ATTEMPT_LOG_TABLE_SQL = [
+  `create table if not exists "sipay_rate_limit_attempt" ("entry_id" text not null, "key" text not null, "started_ms" bigint not null, "invoice_id" text null, "ended_unpaid" boolean not null default false, constraint "sipay_rate_limit_attempt_pkey" primary key ("entry_id"));`,
+  `create index if not exists "IDX_sipay_rate_limit_attempt_key_started" on "sipay_rate_limit_attempt" ("key", "started_ms");`,
+  `create index if not exists "IDX_sipay_rate_limit_attempt_started" on "sipay_rate_limit_attempt" ("started_ms");`,
+]
+
+export const DROP_ATTEMPT_LOG_TABLE_SQL = [`drop table if exists "sipay_rate_limit_attempt";`]
+
 export const DROP_SHARED_STATE_TABLES_SQL = [`drop table if exists "sipay_shared_token";`, `drop table if exists "sipay_rate_limit";`]

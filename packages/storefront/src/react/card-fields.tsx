@@ -1,4 +1,7 @@
 import { useId } from "react"
+import { checkCard } from "../../../../src/lib/checkout/card-check"
+import { shopperMessage } from "../../../../src/lib/shopper-messages/texts"
+import type { Locale } from "../index"
 import { CLASSES } from "./classes"
 import type { Messages } from "./messages"
 
@@ -64,31 +67,15 @@ export function readCard(form: HTMLFormElement) {
   }
 }
 
-/** Luhn, length, expiry in the future: what the form checks before anything leaves the browser. */
-export function cardLooksValid(card: ReturnType<typeof readCard>, now = new Date()): boolean {
-  const { number } = card
-  let sum = 0
-  for (let i = 0; i < number.length; i++) {
-    let digit = Number(number[number.length - 1 - i])
-    if (i % 2 === 1) {
-      digit *= 2
-      if (digit > 9) digit -= 9
-    }
-    sum += digit
-  }
-  const month = Number(card.expiry_month)
-  const year = Number(card.expiry_year)
-  const expired = year < now.getFullYear() || (year === now.getFullYear() && month < now.getMonth() + 1)
-  return (
-    Boolean(card.holder_name) &&
-    number.length >= 12 &&
-    number.length <= 19 &&
-    sum % 10 === 0 &&
-    month >= 1 &&
-    month <= 12 &&
-    !expired &&
-    /^\d{3,4}$/.test(card.cvv)
-  )
+/**
+ * What the form checks before anything leaves the browser: the plugin's own card check (Luhn, length,
+ * an expiry month that has not passed), then a name and a 3 or 4 digit security code. The text to
+ * show, or null when the card may be sent.
+ */
+export function cardProblem(card: ReturnType<typeof readCard>, t: Messages, lang: Locale | undefined): string | null {
+  const problem = checkCard(card)
+  if (problem) return shopperMessage(problem, lang ?? "tr")
+  return card.holder_name && /^\d{3,4}$/.test(card.cvv) ? null : t.invalid
 }
 
 /** Empties what must not stay on screen after a try (the number and the security code). */

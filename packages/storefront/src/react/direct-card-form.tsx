@@ -1,6 +1,6 @@
 import type { FormEvent } from "react"
 import type { DirectCard, DirectPaymentResult, InstallmentChoice, InstallmentOffer, Locale } from "../index"
-import { cardLooksValid, CardFields, clearSecrets, readCard } from "./card-fields"
+import { cardProblem, CardFields, clearSecrets, readCard } from "./card-fields"
 import { CLASSES } from "./classes"
 import { InstallmentPicker, useCardFormState } from "./installments"
 import { fill, formatMoney, messagesFor } from "./messages"
@@ -30,8 +30,9 @@ export function SipayDirectCardForm(props: {
     const form = event.currentTarget
     if (busy) return
     const card = readCard(form)
-    if (!cardLooksValid(card)) {
-      setError(t.invalid)
+    const problem = cardProblem(card, t, props.lang)
+    if (problem) {
+      setError(problem)
       return
     }
     setError(null)

@@ -1,6 +1,7 @@
 import type { Locale } from "../index"
+import { SHOPPER_MESSAGES } from "../../../../src/lib/shopper-messages/texts"
 
-/** Every text the components show, Turkish and English. */
+/** Every text the components show, Turkish and English; what the shopper is told about a payment is the plugin's table (SHOPPER_MESSAGES). */
 export const MESSAGES = {
   tr: {
     pay: "Kartla öde",
@@ -22,7 +23,7 @@ export const MESSAGES = {
     loadingOptions: "Taksit seçenekleri yükleniyor…",
     optionsFailed: "Taksit seçenekleri alınamadı; tek çekim ile ödeyebilirsiniz.",
     invalid: "Kart bilgilerini kontrol edin.",
-    failed: "Ödeme tamamlanamadı.",
+    failed: SHOPPER_MESSAGES.try_later.tr,
     paymentFailed: "Ödeme alınamadı",
   },
   en: {
@@ -45,7 +46,7 @@ export const MESSAGES = {
     loadingOptions: "Loading installment options…",
     optionsFailed: "Installment options could not be loaded; you can pay in a single payment.",
     invalid: "Please check the card details.",
-    failed: "The payment did not go through.",
+    failed: SHOPPER_MESSAGES.try_later.en,
     paymentFailed: "Payment failed",
   },
 } as const

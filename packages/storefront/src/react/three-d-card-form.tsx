@@ -1,6 +1,6 @@
 import { useEffect, useRef, type FormEvent } from "react"
 import type { InstallmentChoice, InstallmentOffer, Locale, ThreeDForm } from "../index"
-import { cardLooksValid, CardFields, readCard } from "./card-fields"
+import { cardProblem, CardFields, readCard } from "./card-fields"
 import { CLASSES } from "./classes"
 import { InstallmentPicker, useCardFormState } from "./installments"
 import { fill, formatMoney, messagesFor } from "./messages"
@@ -33,8 +33,9 @@ export function SipayThreeDCardForm(props: {
     event.preventDefault()
     const form = event.currentTarget
     if (busy) return
-    if (!cardLooksValid(readCard(form))) {
-      setError(t.invalid)
+    const problem = cardProblem(readCard(form), t, props.lang)
+    if (problem) {
+      setError(problem)
       return
     }
     setError(null)

@@ -1,6 +1,7 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
-import { RETURN_MESSAGES, returnLocale } from "../../../lib/checkout/return-messages"
+import { RETURN_PAGE_WORDS, returnLocale } from "../../../lib/checkout/return-messages"
+import { paymentOutcomeCode, shopperMessage } from "../../../lib/shopper-messages"
 import { failureUrlFor, namesCountry, successUrlFor } from "../../../lib/checkout/urls"
 import { escapeHtml } from "../../../lib/hosted-page"
 import { parseInvoiceId } from "../../../providers/sipay/utils/session-data"
@@ -17,7 +18,7 @@ import { sipayModuleOf } from "../../sipay-responses"
 export async function handleThreeDRedirect(req: MedusaRequest, res: MedusaResponse): Promise<void> {
   const fields = { ...(req.query as Record<string, unknown>), ...((req.body as Record<string, unknown>) ?? {}) }
   // The shopper's messages in the shopper's language (their browser follows the gateway's redirect).
-  const MESSAGES = RETURN_MESSAGES[returnLocale(req.headers["accept-language"])]
+  const locale = returnLocale(req.headers["accept-language"])
   const sipay = sipayModuleOf(req)
   const verified = sipay.getClient().verifyResult(fields)
   const invoice = verified ? parseInvoiceId(verified.invoiceId) : null
@@ -31,7 +32,7 @@ export async function handleThreeDRedirect(req: MedusaRequest, res: MedusaRespon
     // A refusal before any order exists comes back without a hash (the interface's failure sample):
     // the shopper gets a fixed message; anything claiming success must verify.
     const refusal = !fields.hash_key && String(fields.payment_status ?? "") === "0"
-    const message = refusal ? MESSAGES.refused : MESSAGES.unverified
+    const message = shopperMessage(refusal ? "card_declined" : "payment_unverified", locale)
     return sendShopper(req, res, failureUrlFor(settings, { cart_id: "", error: message }), message)
   }
 
@@ -49,8 +50,9 @@ export async function handleThreeDRedirect(req: MedusaRequest, res: MedusaRespon
     const [attempt] = await sipay.listPaymentAttempts({ invoice_id: verified.invoiceId })
     const settings = await settingsRead
     const cartId = attempt?.cart_id ?? ""
-    const target = failureUrlFor(settings, { cart_id: cartId, error: MESSAGES.pending, country_code: namesCountry(settings, "failure") ? await countryOfCart(req, cartId) : null })
-    return sendShopper(req, res, target, MESSAGES.pending)
+    const pending = shopperMessage("payment_pending", locale)
+    const target = failureUrlFor(settings, { cart_id: cartId, error: pending, country_code: namesCountry(settings, "failure") ? await countryOfCart(req, cartId) : null })
+    return sendShopper(req, res, target, pending)
   }
   const cartId = result.cart_id ?? ""
   const paid = (result.status === "paid" || result.status === "authorized") && Boolean(result.order_id)
@@ -58,12 +60,10 @@ export async function handleThreeDRedirect(req: MedusaRequest, res: MedusaRespon
   const countryCode = namesCountry(settings, paid ? "success" : "failure") ? await countryOfCart(req, cartId) : null
   if (paid && result.order_id) {
     const target = successUrlFor(settings, { cart_id: cartId, order_id: result.order_id, country_code: countryCode })
-    return sendShopper(req, res, target, MESSAGES.paid.replace("{order}", result.order_id))
+    return sendShopper(req, res, target, RETURN_PAGE_WORDS[locale].paid.replace("{order}", result.order_id))
   }
-  const message =
-    result.status === "failed"
-      ? [MESSAGES.failed, verified.error || result.error].filter(Boolean).join(" ")
-      : MESSAGES[result.status as keyof typeof MESSAGES] ?? MESSAGES.failed
+  // One text per class of outcome: the gateway's own reason is never shown (an oracle for card testers).
+  const message = shopperMessage(paymentOutcomeCode(result.status, verified.statusCode), locale)
   return sendShopper(req, res, failureUrlFor(settings, { cart_id: cartId, error: message, country_code: countryCode }), message)
 }
 
@@ -96,7 +96,7 @@ function arrivedFromAnotherSite(req: MedusaRequest): boolean {
 function sendShopper(req: MedusaRequest, res: MedusaResponse, target: string | null, message: string): void {
   res.setHeader("Cache-Control", "no-store")
   const lang = returnLocale(req.headers["accept-language"])
-  const words = RETURN_MESSAGES[lang]
+  const words = RETURN_PAGE_WORDS[lang]
   if (target && arrivedFromAnotherSite(req)) {
     const href = escapeHtml(target)
     res.setHeader("Referrer-Policy", "no-referrer")

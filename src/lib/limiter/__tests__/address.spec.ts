@@ -1,4 +1,4 @@
-import { clientAddressOf, normalizeIp, parseTrustedProxies, signClientAddress } from ".."
+import { canonicalIp, clientAddressOf, parseAddressList, parseTrustedProxies, resolveClientAddress, signClientAddress } from ".."
 import { CLIENT_IP_HEADER, CLIENT_IP_SIGNATURE_HEADER } from "../address"
 
 describe("client address", () => {
@@ -36,11 +36,33 @@ describe("client address", () => {
     expect(clientAddressOf(request("payses_1"), { nowMs: now })).toBe("127.0.0.1")
   })
 
+  it("is canonical: the gateway and the limits see one spelling of an address", () => {
+    expect(clientAddressOf({ socketAddress: "2001:0DB8:5130:0002:0:0:0:0001", forwardedFor: undefined }, {})).toBe("2001:db8:5130:2::1")
+    const trustedProxies = parseTrustedProxies(["loopback"])
+    expect(clientAddressOf({ socketAddress: "::1", forwardedFor: "2001:db8:5130:2:0::1" }, { trustedProxies })).toBe("2001:db8:5130:2::1")
+    const secret = "s"
+    const signed = signClientAddress({ secret, ip: "2001:0db8::0001", sessionId: "payses_1" })
+    expect(signed[CLIENT_IP_HEADER]).toBe("2001:db8::1")
+    expect(clientAddressOf({ socketAddress: "127.0.0.1", forwardedFor: undefined, signedIp: signed[CLIENT_IP_HEADER], signedIpSignature: signed[CLIENT_IP_SIGNATURE_HEADER], sessionId: "payses_1" }, { storefrontSecret: secret })).toBe("2001:db8::1")
+  })
+
+  it("from a storefront server's own address, unsigned, is not counted per address; signed, it is", () => {
+    const storefrontAddresses = parseAddressList(["10.0.5.0/24"])
+    const secret = "storefront-secret"
+    expect(resolveClientAddress({ socketAddress: "10.0.5.7", forwardedFor: undefined }, { storefrontAddresses })).toEqual({ ip: "10.0.5.7", perAddress: false })
+    expect(resolveClientAddress({ socketAddress: "10.0.6.7", forwardedFor: undefined }, { storefrontAddresses })).toEqual({ ip: "10.0.6.7", perAddress: true })
+    const headers = signClientAddress({ secret, ip: "203.0.113.9", sessionId: "payses_1" })
+    const signed = { socketAddress: "10.0.5.7", forwardedFor: undefined, signedIp: headers[CLIENT_IP_HEADER], signedIpSignature: headers[CLIENT_IP_SIGNATURE_HEADER], sessionId: "payses_1" }
+    expect(resolveClientAddress(signed, { storefrontAddresses, storefrontSecret: secret })).toEqual({ ip: "203.0.113.9", perAddress: true })
+    expect(resolveClientAddress({ ...signed, sessionId: "payses_2" }, { storefrontAddresses, storefrontSecret: secret })).toEqual({ ip: "10.0.5.7", perAddress: false })
+    expect(resolveClientAddress({ socketAddress: "10.0.5.7", forwardedFor: undefined }, {})).toEqual({ ip: "10.0.5.7", perAddress: true })
+  })
+
   it("is always a valid IP", () => {
-    expect(normalizeIp("<script>")).toBeNull()
-    expect(normalizeIp("999.999.1.1")).toBeNull()
-    expect(normalizeIp("[2001:DB8::1]:443")).toBe("2001:db8::1")
-    expect(normalizeIp("198.51.100.7:8080")).toBe("198.51.100.7")
+    expect(canonicalIp("<script>")).toBeNull()
+    expect(canonicalIp("999.999.1.1")).toBeNull()
+    expect(canonicalIp("[2001:DB8::1]:443")).toBe("2001:db8::1")
+    expect(canonicalIp("198.51.100.7:8080")).toBe("198.51.100.7")
     expect(() => parseTrustedProxies(["10.0.0.0/33"])).toThrow(/not an IP address/)
     expect(() => parseTrustedProxies(["proxy.internal"])).toThrow(/not an IP address/)
     expect(parseTrustedProxies("loopback, private").check("192.168.1.1")).toBe(true)

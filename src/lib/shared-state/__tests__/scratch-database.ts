@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto"
 import { ModulesSdkUtils } from "@medusajs/framework/utils"
 import { Client } from "pg"
-import { SHARED_STATE_TABLES_SQL, type SharedStateDatabase } from "../database"
+import { ATTEMPT_LOG_TABLE_SQL, SHARED_STATE_TABLES_SQL, type SharedStateDatabase } from "../database"
 
 /** The PostgreSQL the suites use (integration-tests/harness/global-setup.mjs fills DB_* in). */
 function server() {
@@ -40,7 +40,7 @@ export async function scratchDatabase() {
     return knex
   }
   const db = connect()
-  for (const sql of SHARED_STATE_TABLES_SQL) await db.raw(sql)
+  for (const sql of [...SHARED_STATE_TABLES_SQL, ...ATTEMPT_LOG_TABLE_SQL]) await db.raw(sql)
   return {
     name,
     url,

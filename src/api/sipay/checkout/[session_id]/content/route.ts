@@ -3,6 +3,7 @@ import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/util
 import { brandName } from "../../../../../lib/sipay/brands"
 import { pickLocale, renderHostedPageContent, renderPaidPageContent, type HostedPageContent } from "../../../../../lib/hosted-page"
 import { failureUrlFor } from "../../../../../lib/checkout/urls"
+import { shopperMessage } from "../../../../../lib/shopper-messages"
 import { formatAmount } from "../../../../../lib/sipay"
 import { isSupportedCurrency } from "../../../../../providers/sipay/utils/session-data"
 import { assertCheckoutToken, sipayModuleOf, threeDSessionOf } from "../../../../sipay-responses"
@@ -51,7 +52,7 @@ export const POST = async (req: MedusaRequest, res: MedusaResponse<HostedPageCon
         gatewayName: brandName(sipay.getOptions().brand),
         signUrl: `${base}/sign`,
         installmentsUrl: `${base}/installments`,
-        cancelUrl: failureUrlFor(settings, { cart_id: cart?.id ?? "", error: locale === "tr" ? "Ödeme iptal edildi" : "Payment cancelled" }),
+        cancelUrl: failureUrlFor(settings, { cart_id: cart?.id ?? "", error: shopperMessage("payment_cancelled", locale) }),
         maxInstallments: settings.maxInstallments,
       })
   res.setHeader("Cache-Control", "no-store")

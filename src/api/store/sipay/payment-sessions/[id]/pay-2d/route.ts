@@ -2,8 +2,9 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { SipayError } from "../../../../../../lib/sipay"
 import { settlePaymentAttemptWorkflow } from "../../../../../../workflows/settle-payment-attempt"
 import { startPaymentAttemptWorkflow } from "../../../../../../workflows/start-payment-attempt"
-import { clientAddress } from "../../../../../client-address"
-import { limiterOf, sendRateLimited } from "../../../../../rate-limits"
+import { paymentOutcomeCode, shopperMessage } from "../../../../../../lib/shopper-messages"
+import { guardDirectPayment } from "../../../../../direct-payment-guard"
+import { attemptStarted, requestLocale } from "../../../../../rate-limits"
 import { sipayModuleOf } from "../../../../../sipay-responses"
 import type { DirectPaymentBody } from "../../../../../validators"
 
@@ -16,21 +17,17 @@ import type { DirectPaymentBody } from "../../../../../validators"
 export const POST = async (req: MedusaRequest<DirectPaymentBody>, res: MedusaResponse) => {
   const sessionId = req.params.id
   const { card, cart_id, installments_number, maturity_period, payment_frequency } = req.validatedBody
-  const ip = clientAddress(req, sessionId)
-  // Against card testing: the store-wide decline budget, then this try counted per session, cart, card and address.
-  const limiter = limiterOf(req)
-  if (limiter.limits.enabled) {
-    const refusal =
-      (await limiter.checkDeclineBudget()) ??
-      (await limiter.countAttempt({ sessionId, cartId: cart_id, cardNumber: card.number, address: ip }))
-    if (refusal) {
-      return sendRateLimited(res, refusal)
-    }
+  // Against card testing, before any gateway call: the card's local check, the decline budgets, the limits.
+  const guard = await guardDirectPayment(req, res, { sessionId, cartId: cart_id, card })
+  if (!guard) {
+    return
   }
   const { result: attempt } = await startPaymentAttemptWorkflow(req.scope).run({
-    input: { session_id: sessionId, flow: "2d", installments_number, maturity_period, payment_frequency, ip, cart_id },
+    input: { session_id: sessionId, flow: "2d", installments_number, maturity_period, payment_frequency, ip: guard.ip, cart_id },
   })
+  await attemptStarted(req, attempt.invoice_id)
   let reported: { masked_card: string | null; error_code: string | null; error: string | null } = { masked_card: null, error_code: null, error: null }
+  let gatewayStatus: number | null = null
   try {
     const outcome = await sipayModuleOf(req)
       .getClient()
@@ -41,6 +38,7 @@ export const POST = async (req: MedusaRequest<DirectPaymentBody>, res: MedusaRes
         expiryYear: card.expiry_year.length === 2 ? `20${card.expiry_year}` : card.expiry_year,
         cvv: card.cvv,
       })
+    gatewayStatus = outcome.statusCode
     reported = {
       masked_card: outcome.maskedCardNumber,
       error_code: outcome.success ? null : String(outcome.errorCode || outcome.statusCode || ""),
@@ -49,14 +47,15 @@ export const POST = async (req: MedusaRequest<DirectPaymentBody>, res: MedusaRes
   } catch (error) {
     // A lost answer is settled on the gateway's word below; anything else is reported as it is.
     if (!(error instanceof SipayError) || error.code !== "outcome_unknown") {
+      gatewayStatus = error instanceof SipayError ? error.statusCode : null
       reported = { masked_card: null, error_code: error instanceof SipayError ? String(error.statusCode ?? "") : null, error: (error as Error).message }
     }
   }
-  // Every try that does not end paid spends the store-wide decline budget, an error included.
+  // A try the gateway declined spends the decline budgets, also when settling it fails.
   const { result } = await settlePaymentAttemptWorkflow(req.scope)
     .run({ input: { invoice_id: attempt.invoice_id, reported } })
     .catch(async (error: unknown) => {
-      await limiter.recordDecline()
+      await guard.declined(gatewayStatus)
       throw error
     })
   const body = { status: result.status, invoice_id: result.invoice_id, order_id: result.order_id }
@@ -64,7 +63,8 @@ export const POST = async (req: MedusaRequest<DirectPaymentBody>, res: MedusaRes
     res.status(200).json({ ...body, cart_id: result.cart_id })
     return
   }
-  await limiter.recordDecline()
-  const message = result.status === "failed" ? reported.error || result.error || "The card payment failed" : result.error ?? "The payment is not complete"
-  res.status(402).json({ ...body, type: "payment_failed", code: reported.error_code, message })
+  await guard.declined(gatewayStatus)
+  // One text per class of outcome, never the gateway's own reason (an oracle for card testers).
+  const code = paymentOutcomeCode(result.status, gatewayStatus)
+  res.status(402).json({ ...body, type: "payment_failed", code, message: shopperMessage(code, requestLocale(req)) })
 }
