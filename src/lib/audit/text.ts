@@ -41,6 +41,11 @@ export function describeFinding(finding: Finding, language: AuditLanguage, forma
   return { title: kind.title, detail: fillIn(kind.detail, values) + elsewhere, action: fillIn(kind.action, values), severity: words.severity[finding.severity] }
 }
 
+/** The report with each finding's words (title, detail, action, severity) in the reader's language: the command's --json. */
+export function reportWithWords(report: AuditReport, language: AuditLanguage) {
+  return { ...report, findings: report.findings.map((finding) => ({ ...finding, words: describeFinding(finding, language) })) }
+}
+
 /** The command's report (npx sipay-audit): the day's summary, then each finding with what to do. */
 export function auditText(report: AuditReport, language: AuditLanguage): string {
   const words = AUDIT_WORDS[language]
