@@ -94,7 +94,7 @@ export function auditCsv(report: AuditReport, language: AuditLanguage): string {
     const findings = report.findings.filter((finding) => finding.sale_id === line.sale_id)
     if (!findings.length) rows.push([...base, line.settling ? "settling" : "agrees", "", "", "", ""])
     for (const finding of findings) {
-      const text = describeFinding(finding, language, { money: (amount) => amount ?? "" })
+      const text = describeFinding(finding, language)
       // A refund the old ledger booked is on another payment (and order) than the sale's own line.
       const own = finding.kind === "old_ledger_refund" ? [...base.slice(0, 4), finding.order_id, finding.payment_id, ...base.slice(6)] : base
       rows.push([...own, finding.severity, finding.kind, finding.amount ?? "", text.detail, text.action])
