@@ -45,7 +45,7 @@ async function ledgerDay(container: MedusaContainer, day: string, refresh: boole
   if (refresh || !status?.last_synced_at) {
     const pulled = await syncLedgerDay(container, day)
     if (pulled.error) {
-      throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, `Sipay audit: the gateway's sales of ${day} could not be read (${pulled.error}); nothing was audited`)
+      throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Sipay audit: the gateway's sales of ${day} could not be read (${pulled.error}); nothing was audited`)
     }
     pulledNow = true
     status = (await store.days([day])).get(day)
