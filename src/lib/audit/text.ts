@@ -51,7 +51,7 @@ export function auditText(report: AuditReport, language: AuditLanguage): string 
   const words = AUDIT_WORDS[language]
   const s = report.summary
   const out: string[] = []
-  out.push(`Sipay audit ${report.day} (Europe/Istanbul) · ${istanbulTime(report.checked_at)}`)
+  out.push(fillIn(words.summary.heading, { day: report.day, at: istanbulTime(report.checked_at) }))
   out.push(
     [
       `${words.summary.sales} ${s.sales}`,
@@ -69,6 +69,8 @@ export function auditText(report: AuditReport, language: AuditLanguage): string 
         fillIn(words.summary.medusa, { captured: money(total.medusa_captured), refunded: money(total.medusa_refunded) })
     )
   }
+  const synced = report.ledger.last_synced_at ? istanbulTime(report.ledger.last_synced_at) : "-"
+  out.push(fillIn(report.ledger.pulled_now ? words.summary.pulled : words.summary.ledger, { at: synced }))
   out.push("", report.agrees ? words.summary.agrees : words.summary.disagrees)
   for (const finding of report.findings) {
     const text = describeFinding(finding, language)

@@ -62,6 +62,7 @@ const en = {
   recordedElsewhere: "The store recorded it on order {{order}}, which this sale did not pay.",
   severity: { difference: "Difference", notice: "To do" },
   summary: {
+    heading: "Sipay audit of {{day}} (the gateway's day, Istanbul time), made {{at}}",
     sales: "Sales",
     refunds: "Refunded",
     chargebacks: "Chargebacks",
@@ -72,6 +73,8 @@ const en = {
     disagrees: "The books and the gateway do not agree on this day.",
     gateway: "Gateway: captured {{captured}}, refunded {{refunded}}, reserved {{reserved}}",
     medusa: "Medusa: captured {{captured}}, refunded {{refunded}}",
+    ledger: "The gateway's sales as the sales ledger had them at {{at}} (Istanbul time; --refresh pulls the day again).",
+    pulled: "The gateway's sales pulled into the sales ledger now ({{at}}, Istanbul time).",
   },
   labels: { invoice: "Invoice", order: "Order", payment: "Payment", amount: "Amount", whatToDo: "What to do" },
 }
@@ -129,6 +132,7 @@ const tr: AuditWords = {
   recordedElsewhere: "Mağaza bunu, bu satışın ödemediği {{order}} siparişine kaydetti.",
   severity: { difference: "Fark", notice: "Yapılacak" },
   summary: {
+    heading: "{{day}} için Sipay denetimi (ödeme kuruluşunun günü, İstanbul saati), {{at}}",
     sales: "Satış",
     refunds: "İade edilen",
     chargebacks: "Ters ibraz",
@@ -139,6 +143,8 @@ const tr: AuditWords = {
     disagrees: "Bu gün için mağazanın kayıtları ile ödeme kuruluşu uyuşmuyor.",
     gateway: "Ödeme kuruluşu: tahsil {{captured}}, iade {{refunded}}, provizyon {{reserved}}",
     medusa: "Medusa: tahsil {{captured}}, iade {{refunded}}",
+    ledger: "Ödeme kuruluşunun satışları, satış defterinin {{at}} tarihindeki haliyle (İstanbul saati; --refresh günü yeniden çeker).",
+    pulled: "Ödeme kuruluşunun satışları şimdi satış defterine çekildi ({{at}}, İstanbul saati).",
   },
   labels: { invoice: "Fatura no", order: "Sipariş", payment: "Ödeme", amount: "Tutar", whatToDo: "Ne yapmalı" },
 }

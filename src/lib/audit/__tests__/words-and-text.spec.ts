@@ -75,14 +75,15 @@ describe("the audit in the merchant's words", () => {
       chargeback: null,
     },
   ]
-  const report = auditDay({ day: "2026-11-26", now: new Date("2026-11-26T12:00:00Z"), sales: items, preAuthorizationWarningDays: 17, settlingSeconds: 900 }, { last_synced_at: null, pulled_now: true })
+  const report = auditDay({ day: "2026-11-26", now: new Date("2026-11-26T12:00:00Z"), sales: items, preAuthorizationWarningDays: 17, settlingSeconds: 900 }, { last_synced_at: "2026-11-26T11:59:00.000Z", pulled_now: true })
 
   it("the command's text: the day, its summary, the verdict and each finding with what to do", () => {
     expect(auditText(report, "en")).toBe(
       [
-        "Sipay audit 2026-11-26 (Europe/Istanbul) · 2026-11-26 15:00",
+        "Sipay audit of 2026-11-26 (the gateway's day, Istanbul time), made 2026-11-26 15:00",
         "Sales 2 · Refunded 1 · Chargebacks 0 · Being settled 0 · Differences 1 · To do 0",
         "TRY: Gateway: captured 1,260.50 TRY, refunded 50.00 TRY, reserved 0.00 TRY · Medusa: captured 1,250.50 TRY, refunded 0.00 TRY",
+        "The gateway's sales pulled into the sales ledger now (2026-11-26 14:59, Istanbul time).",
         "",
         "The books and the gateway do not agree on this day.",
         "",
