@@ -275,6 +275,14 @@ describe("admin: the Sales page and the order widget in a real browser", () => {
     await turkish.getByRole("link", { name: "Denetim", exact: true }).click()
     await turkish.waitForURL(/\/app\/sales\/audit/)
     await turkish.getByRole("heading", { name: "Denetim", exact: true }).waitFor()
+    await turkish.getByTestId("audit-report").waitFor()
+    // The ledger had today from the earlier syncs, not this sale yet: "Şimdi eşitle" (the ledger's sync), then the audit again.
+    const [synced, audited] = await Promise.all([
+      turkish.waitForResponse((response) => response.url().endsWith("/admin/sipay/transactions/sync")),
+      turkish.waitForResponse((response) => response.url().includes("/admin/sipay/audit?") && response.request().method() === "GET"),
+      turkish.getByRole("button", { name: "Şimdi eşitle" }).click(),
+    ])
+    expect([synced.status(), audited.status()]).toEqual([200, 200])
     const finding = turkish.locator(`[data-testid=audit-finding][data-invoice-id="${other.paidInvoice}"]`)
     await finding.waitFor()
     expect(await finding.getAttribute("data-kind")).toBe("amounts_differ")
