@@ -11,6 +11,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { auditText, reportWithWords } from "../lib/audit/text"
 import type { AuditReport } from "../lib/audit/types"
+import { storeMedusaCli } from "../setup/store-folder"
 import { AUDIT_ARGS_ENV, AUDIT_OUT_ENV, AUDIT_USAGE, parseAuditArgs, type AuditArgs } from "./args"
 
 function main(): number {
@@ -26,15 +27,11 @@ function main(): number {
     console.log(AUDIT_USAGE)
     return 0
   }
-  if (!["medusa-config.ts", "medusa-config.js"].some((name) => existsSync(join(storeRoot, name)))) {
-    console.error("sipay-audit: run it in the store's folder (the one holding medusa-config.ts)")
-    return 2
-  }
   let medusaCli: string
   try {
-    medusaCli = require.resolve("@medusajs/cli/cli.js", { paths: [storeRoot] })
-  } catch {
-    console.error("sipay-audit: @medusajs/cli is not installed in this store")
+    medusaCli = storeMedusaCli(storeRoot)
+  } catch (error) {
+    console.error(`sipay-audit: ${(error as Error).message}`)
     return 2
   }
 

@@ -23,19 +23,23 @@ export function istanbulTime(iso: string): string {
   return new Date(new Date(iso).getTime() + 3 * 3600_000).toISOString().slice(0, 16).replace("T", " ")
 }
 
-/** What a finding says: its title, what happened, what to do. */
-export function describeFinding(finding: Finding, language: AuditLanguage, format: { money?: (amount: string | null) => string; time?: (iso: string) => string } = {}) {
-  const words = AUDIT_WORDS[language]
-  const money = format.money ?? ((amount: string | null) => formatMoney(amount, finding.currency_code, language))
-  const values = {
-    amount: money(finding.amount),
-    gateway: money(finding.gateway_amount),
-    medusa: money(finding.medusa_amount),
+/** The values a finding's words name ({{amount}}, {{gateway}}, ...), amounts and times written by the reader's formats. */
+export function findingValues(finding: Finding, format: { money: (amount: string | null) => string; time: (iso: string) => string }) {
+  return {
+    amount: format.money(finding.amount),
+    gateway: format.money(finding.gateway_amount),
+    medusa: format.money(finding.medusa_amount),
     invoice: finding.invoice_id,
     payment_invoice: finding.payment_invoice_id ?? "-",
-    deadline: finding.deadline ? (format.time ?? istanbulTime)(finding.deadline) : "-",
+    deadline: finding.deadline ? format.time(finding.deadline) : "-",
     days: finding.days_left ?? "-",
   }
+}
+
+/** What a finding says: its title, what happened, what to do. */
+export function describeFinding(finding: Finding, language: AuditLanguage) {
+  const words = AUDIT_WORDS[language]
+  const values = findingValues(finding, { money: (amount) => formatMoney(amount, finding.currency_code, language), time: istanbulTime })
   const kind = words.kinds[finding.kind]
   const elsewhere = finding.kind === "chargeback_not_recorded" && finding.recorded_order_id ? ` ${fillIn(words.recordedElsewhere, { order: finding.recorded_order_id })}` : ""
   return { title: kind.title, detail: fillIn(kind.detail, values) + elsewhere, action: fillIn(kind.action, values), severity: words.severity[finding.severity] }

@@ -107,13 +107,7 @@ export type Finding = {
 }
 
 /** One line per gateway sale of the day. */
-export type AuditLine = {
-  sale_id: string
-  invoice_id: string
-  gateway_order_id: string | null
-  created_at: string
-  transaction_state_id: number
-  currency_code: string
+export type AuditLine = Pick<AuditSaleFacts, "sale_id" | "invoice_id" | "gateway_order_id" | "created_at" | "transaction_state_id" | "currency_code"> & {
   sale_kind: SaleOwner["kind"]
   order_id: string | null
   payment_id: string | null

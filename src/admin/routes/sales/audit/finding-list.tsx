@@ -1,21 +1,13 @@
 import { Heading, StatusBadge, Text } from "@medusajs/ui"
 import { Link } from "react-router-dom"
+import { findingValues } from "../../../../lib/audit/text"
 import type { Finding } from "../../../../lib/audit/types"
 import { formatAmount, formatIstanbul, useSipayT } from "../../../lib/i18n"
 
 /** One finding: what it is, what happened, what to do, and links to its order and its sale. */
 function FindingItem({ finding, day }: { finding: Finding; day: string }) {
   const { t, locale } = useSipayT()
-  const money = (amount: string | null) => formatAmount(amount, finding.currency_code, locale)
-  const values = {
-    amount: money(finding.amount),
-    gateway: money(finding.gateway_amount),
-    medusa: money(finding.medusa_amount),
-    invoice: finding.invoice_id,
-    payment_invoice: finding.payment_invoice_id ?? "-",
-    deadline: finding.deadline ? formatIstanbul(finding.deadline, locale) : "-",
-    days: finding.days_left ?? "-",
-  }
+  const values = findingValues(finding, { money: (amount) => formatAmount(amount, finding.currency_code, locale), time: (iso) => formatIstanbul(iso, locale) })
   const key = `audit.kinds.${finding.kind}`
   return (
     <li className="flex flex-col gap-y-1 px-6 py-4" data-testid="audit-finding" data-kind={finding.kind} data-invoice-id={finding.invoice_id}>
