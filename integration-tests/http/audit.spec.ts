@@ -175,6 +175,10 @@ medusaIntegrationTestRunner({
         expect({ query, status: refused.status, message: refused.data.message }).toEqual({ query, status: 400, message: expect.stringContaining(message) })
       }
 
+      // It may pull a day from the gateway: not from another site's page (the admin's cookie riding along).
+      const crossSite = await api.get(`/admin/sipay/audit?date=${day}`, { headers: { ...admin.headers, origin: "http://evil.example", "sec-fetch-site": "cross-site" } }).catch((error: any) => error.response)
+      expect(crossSite.status).toBe(403)
+
       // The command's script (what `npx sipay-audit` runs through medusa exec): the report written where the command reads it.
       const scratch = mkdtempSync(join(tmpdir(), "sipay-audit-test-"))
       const previous = { args: process.env[AUDIT_ARGS_ENV], out: process.env[AUDIT_OUT_ENV] }
