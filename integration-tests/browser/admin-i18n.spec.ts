@@ -286,6 +286,12 @@ describe("admin: every plugin page in Turkish and in English", () => {
         await closeDialog()
       }
 
+      // Sales, Audit: the day's summary and its findings (the chargeback, recorded by the sync above).
+      await page.goto(`${demo.ready.admin_url}/sales/audit`)
+      await page.getByRole("heading", { name: dictionary.audit.title, exact: true }).waitFor()
+      await page.getByTestId("audit-finding").first().waitFor()
+      await check("audit")
+
       // Payment links: the phone order's link in the list and its drawer; the create form.
       await listAndRow({ menu: dictionary.paymentLinks.menu, path: /\/app\/payment-links/, title: dictionary.paymentLinks.title, row: "link-row", where: "payment-links" }, () =>
         page.getByRole("dialog").getByText(dictionary.paymentLinks.payerLink).waitFor()

@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs"
 import type { Browser, Page } from "playwright-core"
 import { gatewayDay } from "../../src/lib/sales-report"
 import { launchBrowser, screenshotPath } from "../harness/browser"
-import { DemoReady, useDemoStack } from "../harness/demo-stack"
+import { AUDIT_WORDS } from "../../src/lib/audit/words"
+import { adminGet, adminHeaders, DemoReady, useDemoStack } from "../harness/demo-stack"
 import type { SeededStore } from "../harness/seed"
 import { createCart, DECLINING_CARD, issueThreeDForm, payAtGateway, returnToStore, startPaymentSession } from "../harness/shopper"
 
@@ -268,5 +269,85 @@ describe("admin: the Sales page and the order widget in a real browser", () => {
     await row(sale.paidInvoice).getByText("Completed").waitFor()
     expect(await row(sale.paidInvoice).innerText()).toContain("300.00 TRY")
     await page.screenshot({ path: screenshotPath(test, "3-sale-after-capture"), fullPage: true })
+  })
+
+  it("Sales, then Audit, in Turkish: the day's summary, a difference in words linked to its order and its sale, what to do, the CSV", async () => {
+    const test = "admin audit tr"
+    // A reservation captured in part with Medusa's own capture button: the gateway takes the whole reservation.
+    const other = await purchaseWithRetry(demo.ready)
+    const headers = await adminHeaders(demo.ready)
+    const { order } = await adminGet(demo.ready, headers, `/admin/orders/${other.orderId}?fields=id,*payment_collections.payments`)
+    const capture = await fetch(`${demo.ready.store_url}/admin/payments/${order.payment_collections[0].payments[0].id}/capture`, {
+      method: "POST",
+      headers: { ...headers, "content-type": "application/json" },
+      body: JSON.stringify({ amount: 10 }),
+    })
+    expect(capture.status).toBe(200)
+
+    const context = await browser.newContext({ locale: "tr-TR", acceptDownloads: true, viewport: { width: 1440, height: 1000 } })
+    const admin = new URL(demo.ready.admin_url)
+    // The dashboard reads the language from its "lng" cookie first (then localStorage), as its language setting stores it.
+    await context.addCookies([{ name: "lng", value: "tr", domain: admin.hostname, path: "/" }])
+    await context.addInitScript(() => window.localStorage.setItem("lng", "tr"))
+    const turkish = await context.newPage()
+    turkish.setDefaultTimeout(120 * 1000)
+    await turkish.goto(demo.ready.admin_url)
+    await turkish.fill('input[name="email"]', demo.ready.admin_email)
+    await turkish.fill('input[name="password"]', demo.ready.admin_password)
+    await Promise.all([turkish.waitForURL(/\/app\/orders/), turkish.click('button[type="submit"]')])
+
+    // Under Sales in the sidebar.
+    await turkish.getByRole("link", { name: "Satışlar", exact: true }).click()
+    await turkish.waitForURL(/\/app\/sales/)
+    await turkish.getByRole("link", { name: "Denetim", exact: true }).click()
+    await turkish.waitForURL(/\/app\/sales\/audit/)
+    await turkish.getByRole("heading", { name: "Denetim", exact: true }).waitFor()
+    await turkish.getByTestId("audit-report").waitFor()
+    // The ledger had today from the earlier syncs, not this sale yet: "Şimdi eşitle" (the ledger's sync), then the audit again.
+    const [synced, audited] = await Promise.all([
+      turkish.waitForResponse((response) => response.url().endsWith("/admin/sipay/transactions/sync")),
+      turkish.waitForResponse((response) => response.url().includes("/admin/sipay/audit?") && response.request().method() === "GET"),
+      turkish.getByRole("button", { name: "Şimdi eşitle" }).click(),
+    ])
+    expect([synced.status(), audited.status()]).toEqual([200, 200])
+    const finding = turkish.locator(`[data-testid=audit-finding][data-invoice-id="${other.paidInvoice}"]`)
+    await finding.waitFor()
+    expect(await finding.getAttribute("data-kind")).toBe("amounts_differ")
+    const total = Number(other.total).toLocaleString("tr-TR", { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+    const text = await finding.innerText()
+    expect(text).toContain("Fark")
+    expect(text).toContain("Tutarlar farklı")
+    expect(text).toContain(`Ödeme kuruluşunda bu satış için ${total} TRY, Medusa'daki sipariş ödemesinde 10,00 TRY var.`)
+    expect(text).toContain("Ne yapmalı:")
+    expect(await finding.getByTestId("audit-order-link").getAttribute("href")).toMatch(new RegExp(`/orders/${other.orderId}$`))
+    const day = gatewayDay(new Date())
+    expect(await finding.getByTestId("audit-sale-link").getAttribute("href")).toMatch(new RegExp(`/sales\\?date=${day}&invoice_id=${other.paidInvoice}$`))
+    expect(await turkish.getByTestId("audit-verdict").innerText()).toBe(AUDIT_WORDS.tr.summary.disagrees)
+    expect(Number(await turkish.getByTestId("audit-figure-sales").locator("dd").innerText())).toBeGreaterThanOrEqual(4)
+    expect(await turkish.getByTestId("audit-figure-sales").innerText()).toContain("Satış")
+    expect(await turkish.getByTestId("audit-totals").first().innerText()).toContain("Ödeme kuruluşu: tahsil")
+    // Every text in Turkish: no missing key, none of the audit's English words.
+    expect(await turkish.evaluate(() => (window as unknown as { __sipayMissingKeys?: string[] }).__sipayMissingKeys ?? [])).toEqual([])
+    const page_ = await turkish.locator("main").innerText()
+    const english = [...Object.values(AUDIT_WORDS.en.kinds).map((kind) => kind.title), ...Object.values(AUDIT_WORDS.en.summary).filter((words) => !words.includes("{{")), "Audit", "What to do", "Download CSV"]
+    expect(english.filter((words) => page_.includes(words))).toEqual([])
+    await turkish.screenshot({ path: screenshotPath(test, "1-audit"), fullPage: true })
+
+    // The CSV: every sale of the day, one row per finding, what to do in Turkish.
+    const [download] = await Promise.all([turkish.waitForEvent("download"), turkish.click("#audit-export")])
+    expect(download.suggestedFilename()).toBe(`sipay-audit-${day}.csv`)
+    const csv = readFileSync((await download.path())!, "utf8").replace(/^\uFEFF/, "").trimEnd().split("\r\n")
+    expect(csv[0].split(",").slice(0, 4)).toEqual(["sale_created_at", "invoice_id", "gateway_order_id", "sale_kind"])
+    const row = csv.find((line) => line.includes(`,${other.paidInvoice},`))!
+    expect(row).toContain(",difference,amounts_differ,")
+    expect(row).toContain(`Ödeme kuruluşunda bu satış için ${total} TRY`)
+    expect(csv.find((line) => line.includes(`,${other.declinedInvoice},`))).toContain(",agrees,")
+
+    // The sale's link opens it on the Sales page.
+    await finding.getByTestId("audit-sale-link").click()
+    await turkish.waitForURL(new RegExp(`/app/sales\\?date=${day}&invoice_id=${other.paidInvoice}`))
+    await turkish.locator(`tr:has([data-invoice-id="${other.paidInvoice}"])`).waitFor()
+    await turkish.screenshot({ path: screenshotPath(test, "2-sale"), fullPage: true })
+    await context.close()
   })
 })

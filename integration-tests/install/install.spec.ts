@@ -6,6 +6,7 @@ import type { Browser } from "playwright-core"
 import { Client } from "pg"
 import { satisfies } from "semver"
 import { SMS_TEST_CODE } from "../../src/sandbox/cards"
+import { gatewayDay } from "../../src/lib/sales-report/calendar"
 import { launchBrowser, screenshotPath } from "../harness/browser"
 import { freePort } from "../harness/ports"
 import { PAYING_CARD, payAtGateway, returnToStore } from "../harness/shopper"
@@ -377,6 +378,19 @@ describe("installing the plugin into a new Medusa store as README says", () => {
     expectCaptured(order)
     timeline.paid = (Date.now() - from) / 1000
     process.stdout.write(`[install test] ${MEDUSA_CURRENT}: README's npm install to a paid order ${timeline.paid.toFixed(0)} s (store started at ${timeline.started.toFixed(0)} s)\n`)
+
+    // The merchant's audit of today, as README says (`npx sipay-audit`): the ledger never had the day, so it is
+    // pulled; the paid order's sale agrees (exit 0). A bad day is bad usage (exit 2).
+    const today = gatewayDay(new Date())
+    const audited = await npx(current, ["sipay-audit", "--day", today, "--json"], "sipay-audit.log")
+    expect({ code: audited.code, tail: audited.code ? audited.output.slice(-3000) : "" }).toEqual({ code: 0, tail: "" })
+    const report = JSON.parse(audited.output.slice(audited.output.indexOf("{"), audited.output.lastIndexOf("}") + 1))
+    expect(report).toMatchObject({ day: today, agrees: true, ledger: { pulled_now: true }, summary: { differences: 0 } })
+    expect(report.lines).toEqual(expect.arrayContaining([expect.objectContaining({ sale_kind: "payment", order_id: order.id, findings: [] })]))
+    const inWords = await npx(current, ["sipay-audit", "--day", today, "--lang", "tr"], "sipay-audit.log")
+    expect(inWords.code).toBe(0)
+    expect(inWords.output).toContain("Bu gün için mağazanın kayıtları ile ödeme kuruluşu uyuşuyor.")
+    expect((await npx(current, ["sipay-audit", "--day", "2026-13-01"], "sipay-audit.log")).code).toBe(2)
 
     // The admin in the same browser: the plugin's pages render (not only the login page, not Medusa's error page).
     const errors: string[] = []

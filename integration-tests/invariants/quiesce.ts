@@ -5,6 +5,7 @@ import { syncLedger } from "../../src/workflows/sales-ledger/sync-ledger"
 import { gatewayDay } from "../../src/lib/sales-report/calendar"
 import { sessionsOf, type Model } from "./model"
 import { eventualViolations } from "./oracle"
+import { auditDifferences } from "./audit-check"
 import { control, type World } from "./world"
 
 /** Medusa's webhook route reads `webhook_delay` from the payment module (5000 ms when unset); this suite sets it short. */
@@ -109,5 +110,9 @@ export async function quiesce(model: Model, world: World): Promise<string> {
   if (problems.length) {
     throw new Error(`eventual invariant broken after quiescence:\n  ${problems.join("\n  ")}\nsequence:\n  ${model.log.join("\n  ")}`)
   }
-  return "quiet, eventual invariants hold"
+  const differences = await auditDifferences(world, model)
+  if (differences.length) {
+    throw new Error(`the merchant's audit reports differences after quiescence:\n  ${differences.join("\n  ")}\nsequence:\n  ${model.log.join("\n  ")}`)
+  }
+  return "quiet, eventual invariants hold, the audit agrees"
 }

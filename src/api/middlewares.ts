@@ -18,6 +18,12 @@ export default defineMiddlewares({
       middlewares: [refuseCrossSiteAdminPosts],
     },
     {
+      // The audit reads, but may pull a day from the gateway: not from another site's page either.
+      matcher: "/admin/sipay/audit*",
+      method: ["GET"],
+      middlewares: [refuseCrossSiteAdminPosts],
+    },
+    {
       matcher: "/store/sipay/payment-sessions/:id/3d-form",
       method: ["POST"],
       middlewares: [refuseCrossSiteShopperPosts, limitPaymentAttempts("id", holdsCart), validateAndTransformBody(AttemptChoiceBody)],

@@ -6,10 +6,10 @@
  * against the current folder: the path is given absolute.
  */
 import { spawnSync } from "node:child_process"
-import { existsSync } from "node:fs"
 import { join } from "node:path"
 import { parseSetupArgs, SETUP_ARGS_ENV } from "./args"
 import { checkAdminRouter } from "./router-check"
+import { storeMedusaCli } from "./store-folder"
 
 function main(): number {
   const storeRoot = process.cwd()
@@ -25,16 +25,11 @@ function main(): number {
       "  Run in the store's folder after `npx medusa db:migrate`. Without --apply it only shows what it would do.")
     return 0
   }
-  if (!["medusa-config.ts", "medusa-config.js"].some((name) => existsSync(join(storeRoot, name)))) {
-    console.error("sipay-setup: run it in the store's folder (the one holding medusa-config.ts)")
-    return 2
-  }
-
   let medusaCli: string
   try {
-    medusaCli = require.resolve("@medusajs/cli/cli.js", { paths: [storeRoot] })
-  } catch {
-    console.error("sipay-setup: @medusajs/cli is not installed in this store")
+    medusaCli = storeMedusaCli(storeRoot)
+  } catch (error) {
+    console.error(`sipay-setup: ${(error as Error).message}`)
     return 2
   }
   const script = join(__dirname, "region-setup.js")

@@ -1,3 +1,5 @@
+import { AUDIT_WORDS } from "../../lib/audit/words"
+
 /** English texts of the plugin's admin (keys read as t("section.key"), stored under `sipay.`). */
 export const en = {
   common: {
@@ -153,6 +155,22 @@ export const en = {
       userdata: "User",
       merchant: "Merchant",
     },
+  },
+  audit: {
+    menu: "Audit",
+    title: "Audit",
+    subtitle: "The gateway's sales of one day (Istanbul time) beside the store's orders, payments and refunds: every difference and what to do.",
+    date: "Day (Istanbul)",
+    show: "Show",
+    exportCsv: "Download CSV",
+    loadError: "The day could not be audited: {{error}}",
+    checkedAt: "Audited {{at}}.",
+    findings: "Differences and things to do",
+    noFindings: "Nothing differs and nothing is to do on {{date}}.",
+    sale: "Sale",
+    order: "Order",
+    // What each finding means and what to do: the same words as `npx sipay-audit` (src/lib/audit/words.ts).
+    ...AUDIT_WORDS.en,
   },
   settings: {
     menu: "Sipay",

@@ -1,3 +1,4 @@
+import { AUDIT_WORDS } from "../../lib/audit/words"
 import type { SipayTexts } from "./en"
 
 /** Turkish texts of the plugin's admin: typed as the English ones, so a missing key fails the type check. */
@@ -155,6 +156,21 @@ export const tr: SipayTexts = {
       userdata: "Kullanıcı",
       merchant: "Üye işyeri",
     },
+  },
+  audit: {
+    menu: "Denetim",
+    title: "Denetim",
+    subtitle: "Ödeme kuruluşunun bir günlük satışları (İstanbul saati) ile mağazanın siparişleri, ödemeleri ve iadeleri yan yana: her fark ve ne yapılacağı.",
+    date: "Gün (İstanbul)",
+    show: "Göster",
+    exportCsv: "CSV olarak indir",
+    loadError: "Gün denetlenemedi: {{error}}",
+    checkedAt: "{{at}} tarihinde denetlendi.",
+    findings: "Farklar ve yapılacaklar",
+    noFindings: "{{date}} tarihinde fark yok, yapılacak bir şey yok.",
+    sale: "Satış",
+    order: "Sipariş",
+    ...AUDIT_WORDS.tr,
   },
   settings: {
     menu: "Sipay",
