@@ -128,6 +128,21 @@ medusaIntegrationTestRunner({
       expect(tooMuch.status).toBeGreaterThanOrEqual(400)
     })
 
+    it("a partial capture from Medusa's own route takes exactly that amount at the gateway (not the whole reservation) and releases the rest", async () => {
+      const { payment, invoiceId } = await preAuthorizedOrder()
+      const response = await api.post(`/admin/payments/${payment.id}/capture`, { amount: 120 }, admin)
+      expect(response.status).toBe(200)
+      expect(await sipay().getClient().checkStatus(invoiceId)).toMatchObject({ status: "Completed", transactionType: "Auth", transactionAmount: "120.00" })
+      const [medusaPayment] = await getContainer().resolve(Modules.PAYMENT).listPayments({ id: payment.id }, { relations: ["captures"] })
+      expect(medusaPayment.captures.map((c: any) => Number(c.amount))).toEqual([120])
+      // The rest was released at the gateway: a second capture from Medusa is refused and records nothing.
+      const more = await api.post(`/admin/payments/${payment.id}/capture`, { amount: 10 }, admin).catch((e: any) => e.response)
+      expect(more.status).toBeGreaterThanOrEqual(400)
+      expect(JSON.stringify(more.data)).toMatch(/already captured at the gateway \(120\.00 TRY\)/)
+      const [after] = await getContainer().resolve(Modules.PAYMENT).listPayments({ id: payment.id }, { relations: ["captures"] })
+      expect(after.captures.map((c: any) => Number(c.amount))).toEqual([120])
+    })
+
     it("the same refund retried after a dropped response refunds once", async () => {
       const { payment, invoiceId } = await preAuthorizedOrder()
       await api.post(`/admin/payments/${payment.id}/capture`, {}, admin)

@@ -340,9 +340,9 @@ export class AdminRefund extends Step {
   }
 }
 
-/** The merchant captures a pre-authorization from the admin, in full or in part (the plugin's partial-capture route). */
+/** The merchant captures a pre-authorization from the admin: in full, or part of it through the plugin's route or Medusa's own. */
 export class CapturePreAuthorization extends Step {
-  constructor(readonly pick: number, readonly share: "full" | "part") {
+  constructor(readonly pick: number, readonly share: "full" | "part" | "medusa_part") {
     super()
   }
   check(model: Readonly<Model>) {
@@ -354,9 +354,9 @@ export class CapturePreAuthorization extends Step {
     const { payment } = found
     if (payment.captured_minor > 0 || payment.canceled) return `${payment.id}: already captured or cancelled`
     const done =
-      this.share === "full"
-        ? await answer(world.api.post(`/admin/payments/${payment.id}/capture`, {}, world.admin))
-        : await answer(world.api.post(`/admin/sipay/payments/${payment.id}/capture`, { amount: "10.00" }, world.admin))
+      this.share === "part"
+        ? await answer(world.api.post(`/admin/sipay/payments/${payment.id}/capture`, { amount: "10.00" }, world.admin))
+        : await answer(world.api.post(`/admin/payments/${payment.id}/capture`, this.share === "medusa_part" ? { amount: 10 } : {}, world.admin))
     return `${payment.id}: ${done.status} ${done.status === 200 ? "" : done.data?.message ?? ""}`
   }
   toString() {
@@ -449,9 +449,9 @@ export class LedgerSync extends Step {
   check() {
     return true
   }
-  async act(_model: Model, world: World) {
+  async act(model: Model, world: World) {
     const before = await refundsOtherThanGiveBacks(world)
-    const report = await runLedgerSync(world)
+    const report = await runLedgerSync(world, model)
     const sent = (await refundsOtherThanGiveBacks(world)) - before
     if (sent !== 0) throw new Error(`the ledger sync sent ${sent} refund(s) to the gateway: ${JSON.stringify(report.actions)}`)
     return JSON.stringify(report.actions)
@@ -550,7 +550,7 @@ export const commandArbitraries: fc.Arbitrary<Command>[] = [
   pick.map((p) => new Chargeback(p)),
   fc.constant(new ExpirePreAuthorizations()),
   ...weighted(2, fc.tuple(pick, fc.constantFrom<"full" | "half">("full", "half")).map(([p, s]) => new AdminRefund(p, s))),
-  fc.tuple(pick, fc.constantFrom<"full" | "part">("full", "part")).map(([p, s]) => new CapturePreAuthorization(p, s)),
+  fc.tuple(pick, fc.constantFrom<"full" | "part" | "medusa_part">("full", "part", "medusa_part")).map(([p, s]) => new CapturePreAuthorization(p, s)),
   pick.map((p) => new CancelOrder(p)),
   fc.constantFrom<1 | 2>(1, 1, 2).map((n) => new PhoneOrderPaid(n)),
   fc.constantFrom<"auth" | "preauth">("auth", "preauth").map((m) => new SetCaptureMode(m)),

@@ -3,7 +3,7 @@ import reconcileSipayAttempts from "../../src/jobs/sipay-reconcile-attempts"
 import watchSipayPreAuthorizations from "../../src/jobs/sipay-pre-authorizations"
 import { syncLedger } from "../../src/workflows/sales-ledger/sync-ledger"
 import { gatewayDay } from "../../src/lib/sales-report/calendar"
-import { sessionsOf, type Model } from "./model"
+import { isRunSale, sessionsOf, type Model } from "./model"
 import { eventualViolations } from "./oracle"
 import { auditDifferences } from "./audit-check"
 import { control, type World } from "./world"
@@ -32,10 +32,15 @@ async function gatewayNow(world: World): Promise<Date> {
   return new Date((await control(world, "clock")).now)
 }
 
-/** The ledger job as it runs, on a store whose clock agrees with the gateway's (which tests may move). */
-export async function runLedgerSync(world: World) {
+/**
+ * The ledger job as it runs, on a store whose clock agrees with the gateway's (which tests may move):
+ * today and yesterday, and the days of the sequence's sales (within the job's window: a sale made
+ * before a clock move is on an older day, which the job also pulls once a day).
+ */
+export async function runLedgerSync(world: World, model: Model) {
   const now = await gatewayNow(world)
-  const days = [...new Set([gatewayDay(now), gatewayDay(new Date()), gatewayDay(new Date(now.getTime() - 86400_000))])]
+  const sales = ((await control(world, "sales")) as { invoice_id: string; dpl_id: number; created_at_ms: number }[]).filter((sale) => isRunSale(model, sale))
+  const days = [...new Set([gatewayDay(now), gatewayDay(new Date()), gatewayDay(new Date(now.getTime() - 86400_000)), ...sales.map((sale) => gatewayDay(new Date(sale.created_at_ms)))])]
   return syncLedger(world.container(), { days, now })
 }
 
@@ -103,7 +108,7 @@ export async function quiesce(model: Model, world: World): Promise<string> {
   for (let round = 0; round < 2; round++) {
     await runReconciliation(world)
     await runPreAuthorizationWatch(world)
-    await runLedgerSync(world)
+    await runLedgerSync(world, model)
     await still(world)
   }
   const problems = await eventualViolations(world, model)

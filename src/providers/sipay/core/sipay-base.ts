@@ -40,7 +40,8 @@ import { clientFor } from "../../../lib/client-factory"
 import { enforceCaptureMode, LockDatabase } from "../../../lib/checkout/capture-mode"
 import { signedConfirmation, validConfirmation } from "../../../lib/checkout/confirmation"
 import { authorizePhoneOrderSale, isBoundPhoneOrderSale, phoneOrderSaleOf } from "../utils/phone-order"
-import { readRefundRow, refundPaymentAtGateway, type RefundDatabase } from "./refunds"
+import { refundPaymentAtGateway } from "./refunds"
+import { readCaptureAmount, readRefundRow, type MedusaDatabase } from "./medusa-rows"
 
 type Cradle = { logger?: Logger } & Record<string, unknown>
 
@@ -259,7 +260,7 @@ export abstract class SipayBase extends AbstractPaymentProvider<SipayOptions> {
   }
 
   /** The store's PostgreSQL (Knex), for the capture lock shared by every process and Medusa's refund rows; resolved on first use. */
-  private database(): LockDatabase & RefundDatabase {
+  private database(): LockDatabase & MedusaDatabase {
     const cradle = this.cradle_ as Record<string, unknown>
     let db: unknown
     try {
@@ -270,31 +271,37 @@ export abstract class SipayBase extends AbstractPaymentProvider<SipayOptions> {
     if (!db) {
       throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "Sipay: the payment module has no database connection for the capture lock")
     }
-    return db as LockDatabase & RefundDatabase
+    return db as LockDatabase & MedusaDatabase
   }
 
-  async capturePayment({ data }: CapturePaymentInput): Promise<CapturePaymentOutput> {
+  /**
+   * Captures at the gateway exactly what Medusa's capture records (its row, read by id): the whole
+   * reservation, or part of it from Medusa's own route (the gateway takes that total and releases the
+   * rest). Already captured at the gateway with that amount (an earlier try whose answer was lost, the
+   * plugin's partial capture announced in `pending_capture`): recorded without a second call.
+   */
+  async capturePayment({ data, context }: CapturePaymentInput): Promise<CapturePaymentOutput> {
     const session = this.paidSession(data, "capture")
+    const requested = await readCaptureAmount(this.database(), context?.idempotency_key)
     const transaction = await this.askGateway(() => this.client_.checkStatus(session.invoice_id), "checkstatus")
     const outcome = classifyTransaction(transaction)
     if (outcome === "captured") {
-      // Captured at the gateway already: by an earlier try of this capture, or by the plugin's
-      // partial capture (which announces itself in `pending_capture`). A second capture of a
-      // closed pre-authorization would take nothing from the card, so it is refused.
-      const captured = formatAmount(transaction.transactionAmount ?? session.amount)
-      if (session.captured_amount && !session.pending_capture) {
+      // A second capture of a closed pre-authorization would take nothing from the card, and a capture
+      // of another amount than the gateway took would misstate it: both are refused.
+      const captured = toMinorUnits(transaction.transactionAmount ?? session.amount)
+      if ((session.captured_amount && !session.pending_capture) || captured !== requested) {
         throw new MedusaError(
           MedusaError.Types.NOT_ALLOWED,
-          `The pre-authorization was already captured at the gateway (${session.captured_amount} ${session.currency_code}); the rest was released`
+          `The pre-authorization was already captured at the gateway (${fromMinorUnits(captured)} ${session.currency_code}); the rest was released`
         )
       }
-      return { data: { ...session, status: "captured", captured_amount: captured, pending_capture: null } }
+      return { data: { ...session, status: "captured", captured_amount: fromMinorUnits(captured), pending_capture: null } }
     }
     if (outcome !== "authorized") {
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `The pre-authorization cannot be captured: the gateway reports it ${describe(outcome)}`)
     }
-    await this.askGateway(() => this.client_.confirmPayment(session.invoice_id, "complete", session.amount), "confirmPayment")
-    return { data: { ...session, status: "captured", captured_amount: session.amount, pending_capture: null } }
+    await this.askGateway(() => this.client_.confirmPayment(session.invoice_id, "complete", fromMinorUnits(requested)), "confirmPayment")
+    return { data: { ...session, status: "captured", captured_amount: fromMinorUnits(requested), pending_capture: null } }
   }
 
   async cancelPayment({ data }: CancelPaymentInput): Promise<CancelPaymentOutput> {
