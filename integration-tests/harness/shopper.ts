@@ -149,6 +149,11 @@ export async function payAtGateway(
   if (bankPage.status !== 200) {
     throw new Error(`paySmart3D answered ${bankPage.status}: ${bankHtml.slice(0, 300)}`)
   }
+  return confirmAtBank(bankHtml, bank)
+}
+
+/** The shopper on the bank's page (paySmart3D's, or the one a saved-card payment answers): types the SMS code or cancels; the gateway's result comes back un-submitted. */
+export async function confirmAtBank(bankHtml: string, bank: { smsCode?: string; cancel?: boolean } = {}): Promise<{ action: string; fields: Record<string, string> }> {
   const bankForm = readForm(bankHtml)
   const answer = await postForm(bankForm.action, {
     sms_code: bank.cancel ? "" : bank.smsCode ?? SMS_TEST_CODE,
