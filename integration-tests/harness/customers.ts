@@ -1,7 +1,7 @@
 import { generateHashKey } from "../../src/lib/sipay"
 import type { SeededStore } from "./seed"
 import type { SipayStack } from "./stack"
-import { storeHeaders } from "./shopper"
+import { startPaymentSession, storeHeaders } from "./shopper"
 
 /** Signed-in customers and their saved cards, over real HTTP (issue 31). */
 
@@ -30,10 +30,8 @@ export async function customerCart(api: Api, store: SeededStore, customer: Signe
 }
 
 /** A payment session the customer starts (Medusa creates their account holder for the provider). */
-export async function customerSession(api: Api, customer: SignedInCustomer, cartId: string, providerId: string) {
-  const { data: created } = await api.post("/store/payment-collections", { cart_id: cartId }, customer.headers)
-  const { data } = await api.post(`/store/payment-collections/${created.payment_collection.id}/payment-sessions`, { provider_id: providerId }, customer.headers)
-  return data.payment_collection.payment_sessions.find((s: { provider_id: string }) => s.provider_id === providerId) as { id: string }
+export async function customerSession(api: Api, store: SeededStore, customer: SignedInCustomer, cartId: string, providerId: string) {
+  return (await startPaymentSession(api, store, cartId, providerId, undefined, customer.headers)).session
 }
 
 async function merchantCall(stack: SipayStack, operation: string, body: Record<string, unknown>): Promise<any> {

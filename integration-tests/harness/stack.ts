@@ -82,6 +82,7 @@ export function useSipayStack(
       SIPAY_SALE_WEBHOOK_KEY: SALE_WEBHOOK_KEY,
       SIPAY_RECURRING_WEBHOOK_KEY: RECURRING_WEBHOOK_KEY,
       SIPAY_ENABLE_DIRECT_PAYMENT: "true",
+      SIPAY_ENABLE_SAVED_CARDS: "true",
       // Limits set explicitly (README "Rate limits"): every request of a suite comes from 127.0.0.1, so
       // the per-address limits are high here; the security suite sets its own, short ones.
       SIPAY_RATE_LIMITS: JSON.stringify({ windowSeconds: 600, perSession: 10, perCart: 20, perCard: 5, perAddress: 10000, installmentsPerAddress: 10000, declineBudget: 10000, declineWindowSeconds: 600 }),

@@ -32,7 +32,7 @@ medusaIntegrationTestRunner({
     beforeEach(async () => {
       store = await seedStore(getContainer())
     })
-    beforeAll(() => output.tapLogger(getContainer().resolve("logger")))
+    beforeAll(() => output.tapLogger(getContainer().resolve("logger") as never))
     afterAll(() => output.stop())
 
     afterEach(async () => {
@@ -67,7 +67,7 @@ medusaIntegrationTestRunner({
     /** A direct checkout of the customer's own cart, the card saved on their opt-in. */
     async function payDirectAndSave(customer: SignedInCustomer, paying = card) {
       const cart = await customerCart(api, store, customer)
-      const session = await customerSession(api, customer, cart.id, "pp_sipay-2d_sipay")
+      const session = await customerSession(api, store, customer, cart.id, "pp_sipay-2d_sipay")
       const paid = await api.post(`/store/sipay/payment-sessions/${session.id}/pay-2d`, { cart_id: cart.id, card: paying, save_card: { consent_version: CARD_CONSENT.version } }, customer.headers)
       return { cart, session, paid: paid.data }
     }
@@ -92,7 +92,7 @@ medusaIntegrationTestRunner({
 
       // Later: a new cart paid in one step with the saved card, through the bank's 3D page.
       const cart = await customerCart(api, store, ayse, [2, 1])
-      const session = await customerSession(api, ayse, cart.id, "pp_sipay_sipay")
+      const session = await customerSession(api, store, ayse, cart.id, "pp_sipay_sipay")
       const started = await api.post(`/store/sipay/payment-sessions/${session.id}/pay-saved-card`, { cart_id: cart.id, card_id: listed[0].id }, ayse.headers)
       expect(started.data).toMatchObject({ type: "bank_page", invoice_id: `${session.id}_1`, html: expect.stringContaining("<form") })
       const landing = await returnToStore(await confirmAtBank(started.data.html))
@@ -108,7 +108,7 @@ medusaIntegrationTestRunner({
       expect(await gatewayCards(stack, number)).toEqual([])
       expect((await listCards(ayse)).saved_cards).toEqual([])
       const next = await customerCart(api, store, ayse)
-      const nextSession = await customerSession(api, ayse, next.id, "pp_sipay_sipay")
+      const nextSession = await customerSession(api, store, ayse, next.id, "pp_sipay_sipay")
       const refused = await answer(api.post(`/store/sipay/payment-sessions/${nextSession.id}/pay-saved-card`, { cart_id: next.id, card_id: listed[0].id }, ayse.headers))
       expect(refused.status).toBe(404)
       expect((await answer(api.delete(`/store/customers/me/sipay-cards/${listed[0].id}`, ayse.headers))).status).toBe(404)
@@ -123,7 +123,7 @@ medusaIntegrationTestRunner({
       const salesBefore = (await sales()).length
 
       const cart = await customerCart(api, store, mehmet)
-      const session = await customerSession(api, mehmet, cart.id, "pp_sipay_sipay")
+      const session = await customerSession(api, store, mehmet, cart.id, "pp_sipay_sipay")
       const pay = (cardId: string, headers = mehmet.headers) => answer(api.post(`/store/sipay/payment-sessions/${session.id}/pay-saved-card`, { cart_id: cart.id, card_id: cardId }, headers))
       const other = await pay(aysesCard.id)
       expect([other.status, other.data.message]).toEqual([404, "Saved card not found"])
@@ -162,7 +162,7 @@ medusaIntegrationTestRunner({
       expect(guest.status).toBe(401)
       const ayse = await signedInCustomer(api, store, "ayse@example.com")
       const cart = await customerCart(api, store, ayse)
-      const own = await customerSession(api, ayse, cart.id, "pp_sipay-2d_sipay")
+      const own = await customerSession(api, store, ayse, cart.id, "pp_sipay-2d_sipay")
       const outdated = await answer(api.post(`/store/sipay/payment-sessions/${own.id}/pay-2d`, { cart_id: cart.id, card, save_card: { consent_version: "2020-01" } }, ayse.headers))
       expect(outdated.status).toBe(400)
       expect(outdated.data.message).toContain("consent")
@@ -179,7 +179,7 @@ medusaIntegrationTestRunner({
       const { paid: first } = await payDirectAndSave(ayse, TROY)
       await remember(await customerNumber(ayse.id))
       const cart = await customerCart(api, store, ayse)
-      const session = await customerSession(api, ayse, cart.id, "pp_sipay-2d_sipay")
+      const session = await customerSession(api, store, ayse, cart.id, "pp_sipay-2d_sipay")
       const paid = await api.post(`/store/sipay/payment-sessions/${session.id}/pay-saved-card`, { cart_id: cart.id, card_id: first.saved_card.id }, ayse.headers)
       expect(paid.data).toMatchObject({ status: "paid", invoice_id: `${session.id}_1`, order_id: expect.stringMatching(/^order_/) })
       const { data } = await query().graph({ entity: "customer", fields: ["account_holders.metadata"], filters: { id: ayse.id } })

@@ -32,6 +32,13 @@ export async function removeCardOfCustomer(req: MedusaRequest, res: MedusaRespon
   res.json({ id: handle, object: "saved_card", deleted: true })
 }
 
+/** Whether the store offers saved cards (option enableSavedCards); a request to save or pay with one is refused otherwise. */
+export function assertSavedCardsEnabled(req: MedusaRequest): void {
+  if (!sipayModuleOf(req).getOptions().enableSavedCards) {
+    throw new MedusaError(MedusaError.Types.NOT_ALLOWED, "Saved cards are not offered by this store")
+  }
+}
+
 /** The signed-in customer of a store request (Medusa authenticates every /store route when it can), or null. */
 export function signedInCustomer(req: MedusaRequest): string | null {
   const auth = (req as MedusaRequest & { auth_context?: { actor_type?: string; actor_id?: string } }).auth_context

@@ -4,7 +4,7 @@ import { CARD_CONSENT, withConsent } from "../../lib/saved-cards/consent"
 import type { SavedCardView } from "../../lib/saved-cards/card-view"
 import { storeCard, type CardToStore } from "../../lib/saved-cards/store-card"
 import { ensureCustomerHolder, type CustomerForHolder } from "../../workflows/saved-cards/customer-holder"
-import { ownCartCustomer, ownerOf, signedInCustomer } from "../saved-cards"
+import { assertSavedCardsEnabled, ownCartCustomer, ownerOf, signedInCustomer } from "../saved-cards"
 import { sipayModuleOf } from "../sipay-responses"
 import type { DirectPaymentBody } from "../validators"
 
@@ -21,6 +21,7 @@ export async function planCardSaving(req: MedusaRequest, body: DirectPaymentBody
   if (!body.save_card) {
     return null
   }
+  assertSavedCardsEnabled(req)
   const customerId = signedInCustomer(req)
   if (!customerId) {
     throw new MedusaError(MedusaError.Types.UNAUTHORIZED, "Sign in to save a card: only a signed-in customer's card can be saved")

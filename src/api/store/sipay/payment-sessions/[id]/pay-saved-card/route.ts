@@ -8,7 +8,7 @@ import { customerNumberOfCustomer } from "../../../../../../workflows/saved-card
 import { clientAddress } from "../../../../../client-address"
 import { finishDirectPayment, reportedOf, reportedOfError, type Reported } from "../../../../../direct-payment/finish"
 import { limiterOf, sendRateLimited } from "../../../../../rate-limits"
-import { ownCartCustomer, ownerOf, signedInCustomer } from "../../../../../saved-cards"
+import { assertSavedCardsEnabled, ownCartCustomer, ownerOf, signedInCustomer } from "../../../../../saved-cards"
 import { sipayModuleOf } from "../../../../../sipay-responses"
 import type { SavedCardPaymentBody } from "../../../../../validators"
 
@@ -26,6 +26,7 @@ const NOT_FOUND = "Saved card not found"
 export const POST = async (req: MedusaRequest<SavedCardPaymentBody>, res: MedusaResponse) => {
   const sessionId = req.params.id
   const body = req.validatedBody
+  assertSavedCardsEnabled(req)
   const customerId = signedInCustomer(req)
   if (!customerId) {
     throw new MedusaError(MedusaError.Types.UNAUTHORIZED, "Sign in to pay with a saved card")
