@@ -33,11 +33,11 @@ export type TestStorefront = {
   reactVersion: string
 }
 
-/** The page bundle: the kit's components with the storefront package's own React (19), not the plugin's (18). */
-async function bundlePage(): Promise<{ code: string; reactVersion: string }> {
+/** A page bundle (page/<entry>): the kit's components with the storefront package's own React (19), not the plugin's (18). */
+export async function bundlePage(entry = "checkout-page.tsx"): Promise<{ code: string; reactVersion: string }> {
   const reactDir = join(PACKAGE_ROOT, "node_modules", "react")
   const result = await build({
-    entryPoints: [join(__dirname, "page", "checkout-page.tsx")],
+    entryPoints: [join(__dirname, "page", entry)],
     bundle: true,
     write: false,
     format: "esm",

@@ -123,7 +123,7 @@ export async function getInstallmentOptions(
 export type DirectCard = { holder_name: string; number: string; expiry_month: string; expiry_year: string; cvv: string }
 
 export type DirectPaymentResult =
-  | { status: "paid" | "authorized"; order_id: string; cart_id: string | null; session_id: string }
+  | { status: "paid" | "authorized"; order_id: string; cart_id: string | null; session_id: string; saved_card?: import("./saved-cards").SavedCard | null }
   | { status: "failed" | "pending" | "rate_limited"; message: string; session_id: string }
 
 /**
@@ -136,12 +136,20 @@ export type DirectPaymentResult =
  */
 export async function payDirect(
   sdk: SdkLike,
-  input: { cart: CartLike; card: DirectCard; choice: InstallmentChoice; providerId?: string; headers?: Headers | ((sessionId: string) => Promise<Headers> | Headers) }
+  input: {
+    cart: CartLike
+    card: DirectCard
+    choice: InstallmentChoice
+    providerId?: string
+    headers?: Headers | ((sessionId: string) => Promise<Headers> | Headers)
+    /** The signed-in shopper ticked the consent of this version (listSavedCards): the card is saved once it paid. */
+    saveCard?: { consentVersion: string }
+  }
 ): Promise<DirectPaymentResult> {
   const session = await ensurePaymentSession(sdk, input.cart, input.providerId ?? SIPAY_2D_PROVIDER_ID)
   const headers = typeof input.headers === "function" ? await input.headers(session.id) : input.headers
   try {
-    const answer = await sdk.client.fetch<{ status: "paid" | "authorized"; order_id: string; cart_id: string | null }>(
+    const answer = await sdk.client.fetch<{ status: "paid" | "authorized"; order_id: string; cart_id: string | null; saved_card?: import("./saved-cards").SavedCard | null }>(
       `/store/sipay/payment-sessions/${encodeURIComponent(session.id)}/pay-2d`,
       {
         method: "POST",
@@ -155,11 +163,12 @@ export async function payDirect(
             expiry_year: input.card.expiry_year.trim(),
             cvv: input.card.cvv.trim(),
           },
+          ...(input.saveCard ? { save_card: { consent_version: input.saveCard.consentVersion } } : {}),
         },
         headers,
       }
     )
-    return { status: answer.status, order_id: answer.order_id, cart_id: answer.cart_id ?? null, session_id: session.id }
+    return { status: answer.status, order_id: answer.order_id, cart_id: answer.cart_id ?? null, session_id: session.id, ...(answer.saved_card !== undefined ? { saved_card: answer.saved_card } : {}) }
   } catch (error) {
     const status = (error as { status?: number }).status
     const message = (error as Error).message || "The card payment did not go through"
@@ -237,3 +246,6 @@ export function binOf(cardNumber: string): string | null {
   const digits = cardNumber.replace(/\D/g, "")
   return digits.length >= 6 ? digits.slice(0, 6) : null
 }
+
+export { deleteSavedCard, listSavedCards, payWithSavedCard, showBankPage } from "./saved-cards"
+export type { BankPage, CardConsent, SavedCard, SavedCardPaymentResult, SavedCards } from "./saved-cards"

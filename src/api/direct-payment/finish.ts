@@ -1,7 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { SipayError, type PaymentResult } from "../../lib/sipay"
 import { settlePaymentAttemptWorkflow } from "../../workflows/settle-payment-attempt"
-import { limiterOf } from "../rate-limits"
 
 /** What a direct answer reported, for the settle workflow (untrusted: the gateway is asked there). */
 export type Reported = { masked_card: string | null; error_code: string | null; error: string | null }
@@ -23,30 +22,18 @@ export function reportedOfError(error: unknown): Reported {
 }
 
 /**
- * Settles a direct attempt (paySmart2D or a saved card's NonSecure payment) and answers the shopper:
- * 200 with the order when paid (plus what `onPaid` adds), else 402. Every try that does not end paid
- * spends the store-wide decline budget, an error included.
+ * Settles a direct attempt made with a saved card (payByCardTokenNonSecure) and answers the shopper as
+ * pay-2d does: 200 with the order when paid, else 402 with the gateway's reason. A saved card's
+ * payment spends no decline budget: its card is its customer's, stored after a payment it made, so it
+ * cannot be a card tester's probe (the attempt itself is counted by the route's limits middleware).
  */
-export async function finishDirectPayment(
-  req: MedusaRequest,
-  res: MedusaResponse,
-  invoiceId: string,
-  reported: Reported,
-  onPaid?: () => Promise<Record<string, unknown>>
-): Promise<void> {
-  const limiter = limiterOf(req)
-  const { result } = await settlePaymentAttemptWorkflow(req.scope)
-    .run({ input: { invoice_id: invoiceId, reported } })
-    .catch(async (error: unknown) => {
-      await limiter.recordDecline()
-      throw error
-    })
+export async function finishSavedCardPayment(req: MedusaRequest, res: MedusaResponse, invoiceId: string, reported: Reported): Promise<void> {
+  const { result } = await settlePaymentAttemptWorkflow(req.scope).run({ input: { invoice_id: invoiceId, reported } })
   const body = { status: result.status, invoice_id: result.invoice_id, order_id: result.order_id }
   if (result.status === "paid" || result.status === "authorized") {
-    res.status(200).json({ ...body, cart_id: result.cart_id, ...(onPaid ? await onPaid() : {}) })
+    res.status(200).json({ ...body, cart_id: result.cart_id })
     return
   }
-  await limiter.recordDecline()
   const message = result.status === "failed" ? reported.error || result.error || "The card payment failed" : result.error ?? "The payment is not complete"
   res.status(402).json({ ...body, type: "payment_failed", code: reported.error_code, message })
 }

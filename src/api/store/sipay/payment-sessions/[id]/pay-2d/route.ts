@@ -1,10 +1,11 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { SipayError } from "../../../../../../lib/sipay"
+import { settlePaymentAttemptWorkflow } from "../../../../../../workflows/settle-payment-attempt"
 import { startPaymentAttemptWorkflow } from "../../../../../../workflows/start-payment-attempt"
 import { clientAddress } from "../../../../../client-address"
 import { limiterOf, sendRateLimited } from "../../../../../rate-limits"
 import { sipayModuleOf } from "../../../../../sipay-responses"
 import type { DirectPaymentBody } from "../../../../../validators"
-import { finishDirectPayment, reportedOf, reportedOfError, type Reported } from "../../../../../direct-payment/finish"
 import { planCardSaving, saveCardAfterPayment } from "../../../../../direct-payment/save-card"
 
 /**
@@ -33,17 +34,42 @@ export const POST = async (req: MedusaRequest<DirectPaymentBody>, res: MedusaRes
   const { result: attempt } = await startPaymentAttemptWorkflow(req.scope).run({
     input: { session_id: sessionId, flow: "2d", installments_number, maturity_period, payment_frequency, ip, cart_id },
   })
-  const paid = {
-    holderName: card.holder_name,
-    number: card.number.replace(/\s/g, ""),
-    expiryMonth: card.expiry_month.padStart(2, "0"),
-    expiryYear: card.expiry_year.length === 2 ? `20${card.expiry_year}` : card.expiry_year,
-  }
-  let reported: Reported
+  let reported: { masked_card: string | null; error_code: string | null; error: string | null } = { masked_card: null, error_code: null, error: null }
   try {
-    reported = reportedOf(await sipayModuleOf(req).getClient().paySmart2D(attempt.request, { ...paid, cvv: card.cvv }))
+    const outcome = await sipayModuleOf(req)
+      .getClient()
+      .paySmart2D(attempt.request, {
+        holderName: card.holder_name,
+        number: card.number.replace(/\s/g, ""),
+        expiryMonth: card.expiry_month.padStart(2, "0"),
+        expiryYear: card.expiry_year.length === 2 ? `20${card.expiry_year}` : card.expiry_year,
+        cvv: card.cvv,
+      })
+    reported = {
+      masked_card: outcome.maskedCardNumber,
+      error_code: outcome.success ? null : String(outcome.errorCode || outcome.statusCode || ""),
+      error: outcome.success ? null : outcome.error || outcome.statusDescription,
+    }
   } catch (error) {
-    reported = reportedOfError(error)
+    // A lost answer is settled on the gateway's word below; anything else is reported as it is.
+    if (!(error instanceof SipayError) || error.code !== "outcome_unknown") {
+      reported = { masked_card: null, error_code: error instanceof SipayError ? String(error.statusCode ?? "") : null, error: (error as Error).message }
+    }
   }
-  await finishDirectPayment(req, res, attempt.invoice_id, reported, saving ? () => saveCardAfterPayment(req, saving, paid, attempt.invoice_id) : undefined)
+  // Every try that does not end paid spends the store-wide decline budget, an error included.
+  const { result } = await settlePaymentAttemptWorkflow(req.scope)
+    .run({ input: { invoice_id: attempt.invoice_id, reported } })
+    .catch(async (error: unknown) => {
+      await limiter.recordDecline()
+      throw error
+    })
+  const body = { status: result.status, invoice_id: result.invoice_id, order_id: result.order_id }
+  if (result.status === "paid" || result.status === "authorized") {
+    const saved = saving ? await saveCardAfterPayment(req, saving, { holderName: card.holder_name, number: card.number, expiryMonth: card.expiry_month, expiryYear: card.expiry_year }, attempt.invoice_id) : {}
+    res.status(200).json({ ...body, cart_id: result.cart_id, ...saved })
+    return
+  }
+  await limiter.recordDecline()
+  const message = result.status === "failed" ? reported.error || result.error || "The card payment failed" : result.error ?? "The payment is not complete"
+  res.status(402).json({ ...body, type: "payment_failed", code: reported.error_code, message })
 }

@@ -6,8 +6,7 @@ import { startPaymentAttemptWorkflow } from "../../../../../../workflows/start-p
 import { PROVIDER_OF_FLOW, type AttemptFlow } from "../../../../../../workflows/steps/load-attempt-context"
 import { customerNumberOfCustomer } from "../../../../../../workflows/saved-cards/customer-holder"
 import { clientAddress } from "../../../../../client-address"
-import { finishDirectPayment, reportedOf, reportedOfError, type Reported } from "../../../../../direct-payment/finish"
-import { limiterOf, sendRateLimited } from "../../../../../rate-limits"
+import { finishSavedCardPayment, reportedOf, reportedOfError, type Reported } from "../../../../../direct-payment/finish"
 import { assertSavedCardsEnabled, ownCartCustomer, ownerOf, signedInCustomer } from "../../../../../saved-cards"
 import { sipayModuleOf } from "../../../../../sipay-responses"
 import type { SavedCardPaymentBody } from "../../../../../validators"
@@ -19,7 +18,8 @@ const NOT_FOUND = "Saved card not found"
  * decides how: the 3D provider (the default) with payByCardToken, answering the bank's page for the
  * browser (`{ type: "bank_page", html, invoice_id }`; the shopper confirms there and comes back through
  * the 3D return like any 3D payment); the direct provider, only where direct payment is enabled, with
- * payByCardTokenNonSecure, answering like pay-2d. Everything is checked before an attempt starts:
+ * payByCardTokenNonSecure, answering like pay-2d. Attempts are limited like every attempt (the limits
+ * middleware); a saved card spends no decline budget (direct-payment/finish.ts). Everything is checked before an attempt starts:
  * the cart must be the customer's, the card one the gateway lists for the customer's number now
  * (another customer's, a deleted one or a made-up id: 404, nothing charged).
  */
@@ -42,13 +42,6 @@ export const POST = async (req: MedusaRequest<SavedCardPaymentBody>, res: Medusa
   const card = holder ? await findCustomerCard(sipay.getClient(), sipay.getOptions().appSecret, holder.number, body.card_id) : undefined
   if (!holder || !card) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, NOT_FOUND)
-  }
-  const limiter = limiterOf(req)
-  if (flow === "2d" && limiter.limits.enabled) {
-    const refusal = await limiter.checkDeclineBudget()
-    if (refusal) {
-      return sendRateLimited(res, refusal)
-    }
   }
   const { result: attempt } = await startPaymentAttemptWorkflow(req.scope).run({
     input: {
@@ -81,5 +74,5 @@ export const POST = async (req: MedusaRequest<SavedCardPaymentBody>, res: Medusa
   } catch (error) {
     reported = reportedOfError(error)
   }
-  await finishDirectPayment(req, res, attempt.invoice_id, reported)
+  await finishSavedCardPayment(req, res, attempt.invoice_id, reported)
 }
