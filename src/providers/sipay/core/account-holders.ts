@@ -30,7 +30,7 @@ import { storeCard, type CardToStore } from "../../../lib/saved-cards/store-card
  * (lib/saved-cards/card-view.ts), never tokens.
  */
 
-export type AccountHolderDeps = { client: SipayClient; appSecret: string; database: () => SharedStateDatabase }
+export type AccountHolderDeps = { client: SipayClient; appSecret: string; database: () => SharedStateDatabase; savedCardsEnabled: boolean }
 
 /** The customer number an account holder stands for (its external id, also in its data). */
 export function customerNumberOfHolder(holder: (Partial<PaymentAccountHolderDTO> & { external_id?: string; email?: string | null }) | undefined): string {
@@ -41,7 +41,14 @@ export function customerNumberOfHolder(holder: (Partial<PaymentAccountHolderDTO>
   return number
 }
 
+/**
+ * The customer's number (allocated once; no gateway call). With saved cards off, no account holder at
+ * all (Medusa then creates none): a store that does not offer them writes nothing for its customers.
+ */
 export async function createAccountHolder(deps: AccountHolderDeps, { context }: CreateAccountHolderInput): Promise<CreateAccountHolderOutput> {
+  if (!deps.savedCardsEnabled) {
+    return {} as CreateAccountHolderOutput
+  }
   if (context.account_holder?.data?.customer_number) {
     const number = customerNumberOfHolder(context.account_holder)
     return { id: number, data: { customer_number: number } }

@@ -284,7 +284,7 @@ export abstract class SipayBase extends AbstractPaymentProvider<SipayOptions> {
       db = undefined
     }
     if (!db) {
-      throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "Sipay: the payment module has no database connection for the capture lock")
+      throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "Sipay: the payment module has no database connection (capture lock, refunds, customer numbers)")
     }
     return db as LockDatabase & RefundDatabase
   }
@@ -412,7 +412,12 @@ export abstract class SipayBase extends AbstractPaymentProvider<SipayOptions> {
   }
 
   private cardDeps(): accountHolders.AccountHolderDeps {
-    return { client: this.client_, appSecret: this.options_.appSecret, database: () => this.database() as unknown as SharedStateDatabase }
+    return {
+      client: this.client_,
+      appSecret: this.options_.appSecret,
+      database: () => this.database() as unknown as SharedStateDatabase,
+      savedCardsEnabled: Boolean(this.options_.enableSavedCards),
+    }
   }
 
   /**
