@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto"
 import { startSandbox, type SandboxHandle } from "../../../sandbox"
-import { SipayClient, SipayError, cardBrandOf } from "../index"
+import { SipayClient, SipayError, cardBrandOf, redact } from "../index"
 import { toStoredCard } from "../cards"
 import { paymentRequest, TEST_CARD } from "./support/fixtures"
 
@@ -68,6 +68,13 @@ describe("client.cards against the sandbox", () => {
 
   it("refuses a customer number that is not a number, before any call", async () => {
     await expect(client.cards.list("abc")).rejects.toMatchObject({ code: "validation" })
+  })
+})
+
+describe("card tokens are secrets to the redaction", () => {
+  it("masks card_token and card_user_key in objects and text", () => {
+    expect(redact({ card_token: "a4f8173943bfddd48967c18b3b6b850f", cardUserKey: "cJ>_uWL@_fv" })).toEqual({ card_token: "***", cardUserKey: "***" })
+    expect(redact('{"card_token":"a4f8173943bfddd48967c18b3b6b850f"} card_token=f04cc117d3fbfb149c7cff234cdf5fa7')).not.toMatch(/a4f81739|f04cc117/)
   })
 })
 
