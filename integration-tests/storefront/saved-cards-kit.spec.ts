@@ -1,4 +1,4 @@
-import { createServer, IncomingMessage, Server, ServerResponse } from "node:http"
+import { createServer, IncomingMessage, Server } from "node:http"
 import Medusa from "@medusajs/js-sdk"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import type { Browser } from "playwright-core"
@@ -19,7 +19,7 @@ import { customerCart, gatewayCards, signedInCustomer } from "../harness/custome
 import { seedStore, SeededStore } from "../harness/seed"
 import { PAYING_CARD } from "../harness/shopper"
 import { useSipayStack } from "../harness/stack"
-import { bundlePage } from "./test-storefront"
+import { bundlePage, cookieOf, readJson, send } from "./test-storefront"
 
 jest.setTimeout(300 * 1000)
 
@@ -35,25 +35,6 @@ const JWT_COOKIE = "_medusa_jwt"
 const CART_COOKIE = "_medusa_cart_id"
 
 type Storefront = { url: string; configure(config: { backendUrl: string; publishableKey: string }): void; close(): Promise<void> }
-
-function cookieOf(req: IncomingMessage, name: string): string | null {
-  for (const part of String(req.headers.cookie ?? "").split(";")) {
-    const [key, ...value] = part.trim().split("=")
-    if (key === name) return decodeURIComponent(value.join("="))
-  }
-  return null
-}
-
-async function readJson(req: IncomingMessage): Promise<any> {
-  const chunks: Buffer[] = []
-  for await (const chunk of req) chunks.push(chunk as Buffer)
-  return chunks.length ? JSON.parse(Buffer.concat(chunks).toString("utf8")) : {}
-}
-
-function send(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}) {
-  res.writeHead(status, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", ...headers })
-  res.end(body)
-}
 
 async function startStorefront(): Promise<Storefront> {
   const page = await bundlePage("saved-cards-page.tsx")
@@ -86,7 +67,7 @@ async function startStorefront(): Promise<Storefront> {
         return res.end()
       }
       if (req.method === "POST" && url.pathname.startsWith("/actions/")) {
-        const action = actions[url.pathname.slice("/actions/".length)]
+        const action = actions[url.pathname.slice("/actions/".length)] as (typeof actions)[string] | undefined
         const body = action ? await action(req, await readJson(req)) : { message: "no such action" }
         return send(res, action ? 200 : 404, JSON.stringify(body ?? {}), { "content-type": "application/json" })
       }
