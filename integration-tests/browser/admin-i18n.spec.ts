@@ -19,6 +19,7 @@ import { createCart, issueThreeDForm, payAtGateway, returnToStore, startPaymentS
 // merchant_commission), and in Turkish no English word of the gateway's or the plugin's vocabulary
 // (states, payment and transaction types, booleans) and none of the plugin's English sentences.
 // Customer-facing texts follow the order's locale: the phone order's link and the invoice descriptions.
+// The customer page's saved cards (issue 31) are listed and one removed in each language.
 
 jest.setTimeout(1500 * 1000)
 
@@ -47,6 +48,29 @@ async function demoStore(ready: DemoReady): Promise<SeededStore> {
 }
 
 type Paid = { orderId: string; invoiceId: string; invoiceDescription: string; cartId: string }
+
+/** A signed-in customer of the demo store whose direct checkouts saved these cards (README "Saved cards"). */
+async function customerWithSavedCards(ready: DemoReady, store: SeededStore, cardNumbers: string[]): Promise<string> {
+  const api = storeApi(ready.store_url)
+  const credentials = { email: "kartli.musteri@example.com", password: "supersecret-123" }
+  const pk = { "x-publishable-api-key": ready.publishable_key }
+  const registered = await api.post("/auth/customer/emailpass/register", credentials)
+  const { data: created } = await api.post("/store/customers", { email: credentials.email, first_name: "Zeynep", last_name: "Demir" }, { headers: { ...pk, authorization: `Bearer ${registered.data.token}` } })
+  const login = await api.post("/auth/customer/emailpass", credentials)
+  const headers = { headers: { ...pk, authorization: `Bearer ${login.data.token}` } }
+  const { data: saved } = await api.get("/store/customers/me/sipay-cards", headers)
+  const address = { first_name: "Zeynep", last_name: "Demir", address_1: "Kızılay 1", city: "Ankara", country_code: "tr", postal_code: "06420" }
+  for (const number of cardNumbers) {
+    const { data } = await api.post("/store/carts", { region_id: ready.region_id, items: [{ variant_id: store.products[0].variantId, quantity: 1 }], shipping_address: address, billing_address: address }, headers)
+    const { data: collection } = await api.post("/store/payment-collections", { cart_id: data.cart.id }, headers)
+    const { data: withSession } = await api.post(`/store/payment-collections/${collection.payment_collection.id}/payment-sessions`, { provider_id: "pp_sipay-2d_sipay" }, headers)
+    const session = withSession.payment_collection.payment_sessions[0]
+    const card = { holder_name: "Zeynep Demir", number, expiry_month: "12", expiry_year: String(new Date().getUTCFullYear() + 3), cvv: "000" }
+    const { data: paid } = await api.post(`/store/sipay/payment-sessions/${session.id}/pay-2d`, { cart_id: data.cart.id, card, save_card: { consent_version: saved.consent.version } }, headers)
+    if (!paid.saved_card) throw new Error(`the card was not saved: ${JSON.stringify(paid)}`)
+  }
+  return created.customer.id
+}
 
 /** One paid 3D order in the demo store (a cart in `locale` when given). */
 async function paidOrder(ready: DemoReady, store: SeededStore, quantities: number[], locale?: string): Promise<Paid> {
@@ -129,6 +153,7 @@ describe("admin: every plugin page in Turkish and in English", () => {
   let draftOrderId: string
   let phoneLink: { name_of_product: string; description: string }
   let storeLocaleForm: { cartId: string; invoiceDescription: string }
+  let cardCustomerId: string
 
   beforeAll(async () => {
     demo = await startDemo(place, { timeoutMs: 900 * 1000 })
@@ -179,6 +204,9 @@ describe("admin: every plugin page in Turkish and in English", () => {
     const cart = await createCart(api, store, [1])
     const { session } = await startPaymentSession(api, store, cart.id)
     storeLocaleForm = { cartId: cart.id, invoiceDescription: (await issueThreeDForm(api, store, session.id)).fields.invoice_description }
+
+    // A customer with two saved cards: each language's walk removes one on the customer page.
+    cardCustomerId = await customerWithSavedCards(ready, store, ["4508034508034509", "5406675406675403"])
   })
 
   afterAll(async () => {
@@ -338,6 +366,20 @@ describe("admin: every plugin page in Turkish and in English", () => {
       await page.goto(`${demo.ready.admin_url}/draft-orders/${draftOrderId}`)
       await page.getByTestId("order-phone-payment-link").getByText(dictionary.phoneLink.states.open).waitFor()
       await check("draft-order-phone-link", ORDER_ROOTS)
+
+      // The customer page: the saved cards (masked, brand, expiry), one removed after the confirmation.
+      const last4 = language === "tr" ? "4509" : "5403"
+      await page.goto(`${demo.ready.admin_url}/customers/${cardCustomerId}`)
+      const cards = page.getByTestId("customer-saved-cards")
+      await cards.getByTestId(`remove-card-${last4}`).waitFor()
+      expect(await cards.innerText()).toContain(dictionary.savedCards.expiryUnknown)
+      await check("customer-saved-cards", ["[data-testid=customer-saved-cards]"])
+      await cards.getByTestId(`remove-card-${last4}`).click()
+      await page.getByRole("alertdialog").getByText(dictionary.savedCards.removeText).waitFor()
+      await check("customer-saved-card-remove", ["[role=alertdialog]"])
+      await page.getByRole("alertdialog").getByRole("button", { name: dictionary.savedCards.remove }).click()
+      await cards.getByTestId(`remove-card-${last4}`).waitFor({ state: "detached" })
+      await page.getByText(dictionary.savedCards.removed).first().waitFor()
 
       expect(findings).toEqual([])
       await page.context().close()

@@ -33,13 +33,21 @@ export async function createCart(api: Api, store: SeededStore, quantities: numbe
   return data.cart as { id: string; total: number; currency_code: string }
 }
 
-export async function startPaymentSession(api: Api, store: SeededStore, cartId: string, providerId = "pp_sipay_sipay", data?: Record<string, unknown>) {
-  const { data: created } = await api.post("/store/payment-collections", { cart_id: cartId }, storeHeaders(store))
+/** `headers`: a signed-in customer's (Medusa then creates their account holder); a guest's by default. */
+export async function startPaymentSession(
+  api: Api,
+  store: SeededStore,
+  cartId: string,
+  providerId = "pp_sipay_sipay",
+  data?: Record<string, unknown>,
+  headers: { headers: Record<string, string> } = storeHeaders(store)
+) {
+  const { data: created } = await api.post("/store/payment-collections", { cart_id: cartId }, headers)
   const collectionId = created.payment_collection.id
   const { data: withSession } = await api.post(
     `/store/payment-collections/${collectionId}/payment-sessions`,
     { provider_id: providerId, ...(data ? { data } : {}) },
-    storeHeaders(store)
+    headers
   )
   const session = withSession.payment_collection.payment_sessions.find((s: { provider_id: string }) => s.provider_id === providerId)
   cartOfSession.set(session.id, cartId)
@@ -149,6 +157,11 @@ export async function payAtGateway(
   if (bankPage.status !== 200) {
     throw new Error(`paySmart3D answered ${bankPage.status}: ${bankHtml.slice(0, 300)}`)
   }
+  return confirmAtBank(bankHtml, bank)
+}
+
+/** The shopper on the bank's page (paySmart3D's, or the one a saved-card payment answers): types the SMS code or cancels; the gateway's result comes back un-submitted. */
+export async function confirmAtBank(bankHtml: string, bank: { smsCode?: string; cancel?: boolean } = {}): Promise<{ action: string; fields: Record<string, string> }> {
   const bankForm = readForm(bankHtml)
   const answer = await postForm(bankForm.action, {
     sms_code: bank.cancel ? "" : bank.smsCode ?? SMS_TEST_CODE,

@@ -1,9 +1,11 @@
 import fc from "fast-check"
-import { createCart, DECLINING_CARD, issueThreeDForm, PAYING_CARD, payAtGateway, returnToStore, startPaymentSession, storeHeaders } from "../harness/shopper"
+import { confirmAtBank, createCart, DECLINING_CARD, issueThreeDForm, PAYING_CARD, payAtGateway, returnToStore, startPaymentSession, storeHeaders } from "../harness/shopper"
+import { customerCart, deleteAtGateway, gatewayCards } from "../harness/customers"
+import { CARD_CONSENT } from "../../src/lib/saved-cards/consent"
 import { ask, isRunSale, ordered, type Model } from "./model"
 import { safetyViolations } from "./oracle"
 import { quiesce, runLedgerSync, runPreAuthorizationWatch, runReconciliation } from "./quiesce"
-import { collectionsOfOrders, control, medusaPayments, ordersOfCarts, refundInPanel, type World } from "./world"
+import { collectionsOfOrders, control, customerNumberOf, medusaPayments, ordersOfCarts, refundInPanel, type World } from "./world"
 
 /**
  * The commands of the money-invariant suite: a shopper, the gateway, the merchant, the plugin's jobs
@@ -43,22 +45,26 @@ const answer = <T>(promise: Promise<T>) => promise.catch((error: any) => error?.
 const openCheckouts = (model: Model, provider?: "3d" | "2d") => model.checkouts.filter((checkout) => checkout.orderId === null && (!provider || checkout.provider === provider))
 const choose = <T>(list: T[], pick: number): T | undefined => (list.length ? list[pick % list.length] : undefined)
 
-/** A shopper fills a cart and chooses card payment: 3D (own form) or direct. A few carts are open at once. */
+/** The headers a checkout's storefront sends: its signed-in customer's, or a guest's. */
+const headersOf = (world: World, checkout: { customer: number | null }) => (checkout.customer === null ? storeHeaders(world.store) : world.customers[checkout.customer].headers)
+
+/** A shopper (a guest, or signed-in customer 0 or 1) fills a cart and chooses card payment: 3D (own form) or direct. A few carts are open at once. */
 export class NewCheckout extends Step {
-  constructor(readonly provider: "3d" | "2d", readonly quantities: number[]) {
+  constructor(readonly provider: "3d" | "2d", readonly quantities: number[], readonly customer: number | null = null) {
     super()
   }
   check(model: Readonly<Model>) {
     return openCheckouts(model as Model).length < 3
   }
   async act(model: Model, world: World) {
-    const cart = await createCart(world.api, world.store, this.quantities)
-    const { collectionId, session } = await startPaymentSession(world.api, world.store, cart.id, PROVIDER_IDS[this.provider])
-    model.checkouts.push({ cartId: cart.id, collectionId, provider: this.provider, sessionId: session.id, sessionIds: [session.id], tabs: [], orderId: null, quantities: this.quantities })
-    return `cart ${cart.id} ${cart.total} ${cart.currency_code}, session ${session.id}`
+    const headers = headersOf(world, this)
+    const cart = this.customer === null ? await createCart(world.api, world.store, this.quantities) : await customerCart(world.api, world.store, world.customers[this.customer], this.quantities)
+    const { collectionId, session } = await startPaymentSession(world.api, world.store, cart.id, PROVIDER_IDS[this.provider], undefined, headers)
+    model.checkouts.push({ cartId: cart.id, customer: this.customer, collectionId, provider: this.provider, sessionId: session.id, sessionIds: [session.id], tabs: [], orderId: null, quantities: this.quantities })
+    return `cart ${cart.id} ${cart.total}${this.customer === null ? "" : ` of customer ${this.customer}`}, session ${session.id}`
   }
   toString() {
-    return `NewCheckout(${this.provider}, [${this.quantities}])`
+    return `NewCheckout(${this.provider}, [${this.quantities}]${this.customer === null ? "" : `, customer ${this.customer}`})`
   }
 }
 
@@ -140,9 +146,12 @@ export class PayNewTab extends Step {
   }
 }
 
-/** A direct payment submitted 1 to 3 times at once (a double click, a retry after a timeout), on a 2D checkout (its cart ordered meanwhile or not). */
+/**
+ * A direct payment submitted 1 to 3 times at once (a double click, a retry after a timeout), on a 2D
+ * checkout (its cart ordered meanwhile or not); a signed-in customer may opt in to save the card.
+ */
 export class PayDirect extends Step {
-  constructor(readonly pick: number, readonly times: number, readonly card: "good" | "declining") {
+  constructor(readonly pick: number, readonly times: number, readonly card: "good" | "declining", readonly save = false) {
     super()
   }
   private candidates(model: Model) {
@@ -155,18 +164,100 @@ export class PayDirect extends Step {
   async act(model: Model, world: World) {
     const checkout = choose(this.candidates(model), this.pick)!
     const card = this.card === "good" ? PAYING_CARD : DECLINING_CARD
+    const save = this.save && checkout.customer !== null
     const body = {
       cart_id: checkout.cartId,
       installments_number: 1,
       card: { holder_name: card.cc_holder_name, number: card.cc_no, expiry_month: card.expiry_month, expiry_year: card.expiry_year, cvv: card.cvv },
+      ...(save ? { save_card: { consent_version: CARD_CONSENT.version } } : {}),
     }
     const answers = await Promise.all(
-      Array.from({ length: this.times }, () => answer(world.api.post(`/store/sipay/payment-sessions/${checkout.sessionId}/pay-2d`, body, storeHeaders(world.store))))
+      Array.from({ length: this.times }, () => answer(world.api.post(`/store/sipay/payment-sessions/${checkout.sessionId}/pay-2d`, body, headersOf(world, checkout))))
     )
-    return `${checkout.cartId}: ${answers.map((a) => `${a.status} ${a.data?.status ?? a.data?.code ?? ""} ${a.data?.invoice_id ?? a.data?.message ?? ""}`).join("; ")}`
+    return `${checkout.cartId}: ${answers.map((a) => `${a.status} ${a.data?.status ?? a.data?.code ?? ""} ${a.data?.invoice_id ?? a.data?.message ?? ""}${a.data?.saved_card ? ` saved ${a.data.saved_card.masked_number}` : ""}`).join("; ")}`
   }
   toString() {
-    return `PayDirect(${this.pick}, x${this.times}, ${this.card})`
+    return `PayDirect(${this.pick}, x${this.times}, ${this.card}${this.save ? ", save" : ""})`
+  }
+}
+
+// ---- saved cards ---------------------------------------------------------------------------
+
+type SavedCardView = { id: string; masked_number: string }
+
+async function savedCardsOf(world: World, customer: number): Promise<SavedCardView[]> {
+  return (await world.api.get("/store/customers/me/sipay-cards", world.customers[customer].headers)).data.saved_cards
+}
+
+/** The run's sales of a session at the gateway (its attempts' invoice ids start with the session id). */
+async function salesOfSession(world: World, sessionId: string): Promise<number> {
+  return ((await control(world, "sales")) as { invoice_id: string }[]).filter((sale) => sale.invoice_id.startsWith(`${sessionId}_`)).length
+}
+
+/**
+ * A signed-in customer pays an open checkout of theirs with a saved card: their own (3D: the bank page,
+ * confirmed or cancelled, the redirect delivered or lost; direct: in one step), another customer's, or
+ * one they just deleted. The last two must be refused with nothing charged at the gateway.
+ */
+export class PaySavedCard extends Step {
+  constructor(readonly pick: number, readonly whose: "own" | "other" | "deleted", readonly bank: "confirm" | "cancel", readonly redirect: "deliver" | "lose") {
+    super()
+  }
+  private candidates(model: Model) {
+    return openCheckouts(model).filter((checkout) => checkout.customer !== null)
+  }
+  check(model: Readonly<Model>) {
+    return this.candidates(model as Model).length > 0
+  }
+  async act(model: Model, world: World) {
+    const checkout = choose(this.candidates(model), this.pick)!
+    const owner = this.whose === "other" ? 1 - checkout.customer! : checkout.customer!
+    const [card] = await savedCardsOf(world, owner)
+    if (!card) return `customer ${owner} has no saved card`
+    if (this.whose === "deleted") await world.api.delete(`/store/customers/me/sipay-cards/${card.id}`, world.customers[owner].headers)
+    const before = await salesOfSession(world, checkout.sessionId)
+    const paid = await answer(world.api.post(`/store/sipay/payment-sessions/${checkout.sessionId}/pay-saved-card`, { cart_id: checkout.cartId, card_id: card.id }, headersOf(world, checkout)))
+    if (this.whose !== "own") {
+      const after = await salesOfSession(world, checkout.sessionId)
+      if (paid.status !== 404 || after !== before) throw new Error(`a ${this.whose} card (${card.masked_number}) on ${checkout.cartId} answered ${paid.status} ${JSON.stringify(paid.data).slice(0, 200)}; gateway sales of the session ${before} -> ${after}`)
+      return `${checkout.cartId}: ${this.whose} card refused, nothing charged`
+    }
+    if (paid.data?.type !== "bank_page") return `${checkout.cartId} ${card.masked_number}: ${paid.status} ${paid.data?.status ?? ""} ${paid.data?.invoice_id ?? paid.data?.message ?? ""}`
+    const result = await confirmAtBank(paid.data.html, { cancel: this.bank === "cancel" })
+    if (this.redirect === "lose") return `${paid.data.invoice_id} at the bank: ${result.fields.status_code ?? "?"}; the redirect is lost`
+    const landing = await returnToStore(result)
+    return `${paid.data.invoice_id} ${card.masked_number}: back at ${landing.pathname}`
+  }
+  toString() {
+    return `PaySavedCard(${this.pick}, ${this.whose}, ${this.bank}, ${this.redirect})`
+  }
+}
+
+/** A customer's saved card is deleted: by the customer (store route) or in the merchant panel (the gateway's deleteCard). */
+export class DeleteSavedCard extends Step {
+  constructor(readonly customer: number, readonly where: "store" | "gateway") {
+    super()
+  }
+  check() {
+    return true
+  }
+  async act(_model: Model, world: World) {
+    const [card] = await savedCardsOf(world, this.customer)
+    if (!card) return "no saved card"
+    if (this.where === "store") {
+      const done = await answer(world.api.delete(`/store/customers/me/sipay-cards/${card.id}`, world.customers[this.customer].headers))
+      return `${card.masked_number}: ${done.status}`
+    }
+    const number = await customerNumberOf(world, world.customers[this.customer].id)
+    const [atGateway] = number ? await gatewayCards(world.stack, number) : []
+    if (!number || !atGateway) return "not at the gateway"
+    const done = await deleteAtGateway(world.stack, number, atGateway.card_token)
+    const left = await savedCardsOf(world, this.customer)
+    if (left.some((entry) => entry.id === card.id)) throw new Error(`a card deleted at the gateway is still in customer ${this.customer}'s list`)
+    return `${card.masked_number} deleted at the gateway: ${done.status_code}`
+  }
+  toString() {
+    return `DeleteSavedCard(customer ${this.customer}, ${this.where})`
   }
 }
 
@@ -183,7 +274,7 @@ export class ChangeCart extends Step {
     const product = world.store.products[2]
     const added = await answer(world.api.post(`/store/carts/${checkout.cartId}/line-items`, { variant_id: product.variantId, quantity: 1 }, storeHeaders(world.store)))
     if (added.status !== 200) return `${checkout.cartId} refused ${added.status}: ${added.data?.message}`
-    const { collectionId, session } = await startPaymentSession(world.api, world.store, checkout.cartId, PROVIDER_IDS[checkout.provider]).catch(() => ({ collectionId: checkout.collectionId, session: null as any }))
+    const { collectionId, session } = await startPaymentSession(world.api, world.store, checkout.cartId, PROVIDER_IDS[checkout.provider], undefined, headersOf(world, checkout)).catch(() => ({ collectionId: checkout.collectionId, session: null as any }))
     if (session) {
       checkout.sessionId = session.id
       checkout.sessionIds.push(session.id)
@@ -521,10 +612,10 @@ export class Quiesce extends Step {
 const pick = fc.nat({ max: 7 })
 const weighted = <T>(weight: number, arbitrary: fc.Arbitrary<T>) => Array<fc.Arbitrary<T>>(weight).fill(arbitrary)
 
-/** A shopper opening a checkout: every sequence starts with a few. */
+/** A shopper opening a checkout: a guest most often, a signed-in customer (0 or 1) too; every sequence starts with a few. */
 export const checkoutArbitrary = fc
-  .tuple(fc.constantFrom<"3d" | "2d">("3d", "2d"), fc.tuple(fc.integer({ min: 1, max: 2 }), fc.integer({ min: 0, max: 1 })))
-  .map(([provider, quantities]) => new NewCheckout(provider, quantities))
+  .tuple(fc.constantFrom<"3d" | "2d">("3d", "2d"), fc.tuple(fc.integer({ min: 1, max: 2 }), fc.integer({ min: 0, max: 1 })), fc.constantFrom<number | null>(null, null, 0, 1))
+  .map(([provider, quantities, customer]) => new NewCheckout(provider, quantities, customer))
 
 /** Weighted: shoppers act most, the merchant and the gateway less, jobs and faults in between. */
 export const commandArbitraries: fc.Arbitrary<Command>[] = [
@@ -542,7 +633,14 @@ export const commandArbitraries: fc.Arbitrary<Command>[] = [
       .tuple(pick, fc.constantFrom<"good" | "declining">("good", "good", "good", "declining"), fc.constantFrom<"confirm" | "cancel">("confirm", "confirm", "confirm", "cancel"), fc.constantFrom<"deliver" | "lose">("deliver", "deliver", "lose"))
       .map(([p, c, b, r]) => new PayNewTab(p, c, b, r))
   ),
-  ...weighted(5, fc.tuple(pick, fc.integer({ min: 1, max: 3 }), fc.constantFrom<"good" | "declining">("good", "good", "declining")).map(([p, n, c]) => new PayDirect(p, n, c))),
+  ...weighted(5, fc.tuple(pick, fc.integer({ min: 1, max: 3 }), fc.constantFrom<"good" | "declining">("good", "good", "declining"), fc.boolean()).map(([p, n, c, save]) => new PayDirect(p, n, c, save))),
+  ...weighted(
+    3,
+    fc
+      .tuple(pick, fc.constantFrom<"own" | "other" | "deleted">("own", "own", "own", "other", "deleted"), fc.constantFrom<"confirm" | "cancel">("confirm", "confirm", "cancel"), fc.constantFrom<"deliver" | "lose">("deliver", "deliver", "lose"))
+      .map(([p, w, b, r]) => new PaySavedCard(p, w, b, r))
+  ),
+  fc.tuple(fc.constantFrom(0, 1), fc.constantFrom<"store" | "gateway">("store", "gateway")).map(([c, w]) => new DeleteSavedCard(c, w)),
   pick.map((p) => new ChangeCart(p)),
   pick.map((p) => new CompleteCart(p)),
   fc.constantFrom<"duplicate" | "delay" | "drop">("duplicate", "delay", "drop").map((k) => new WebhookFault(k)),

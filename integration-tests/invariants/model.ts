@@ -8,6 +8,8 @@ export type CaptureMode = "auth" | "preauth"
 
 export type Checkout = {
   cartId: string
+  /** The signed-in customer (an index into the world's customers) whose cart this is; null: a guest's. */
+  customer: number | null
   collectionId: string
   provider: Provider
   /** The cart's current payment session; a cart change makes Medusa delete it and the storefront start another. */

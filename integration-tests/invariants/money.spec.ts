@@ -2,7 +2,8 @@ import fc from "fast-check"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { seedStoreWithAdmin } from "../harness/seed"
 import { clearSandboxFaults, useSipayStack } from "../harness/stack"
-import { checkoutArbitrary, commandArbitraries, LedgerSync, NewCheckout, OpenForm, PayDirect, PayTab, Quiesce } from "./commands"
+import { checkoutArbitrary, commandArbitraries, DeleteSavedCard, LedgerSync, NewCheckout, OpenForm, PayDirect, PaySavedCard, PayTab, Quiesce } from "./commands"
+import { signedInCustomer } from "../harness/customers"
 import { newModel, type Model } from "./model"
 import { watchWebhooks } from "./quiesce"
 import { runSettings } from "./settings"
@@ -32,7 +33,9 @@ medusaIntegrationTestRunner({
 
     beforeEach(async () => {
       const { store, admin } = await seedStoreWithAdmin(getContainer(), api)
-      world = { api: api as never, stack, store, admin, container: getContainer }
+      // The run's signed-in customers; the sandbox (one per file) keeps cards across tests, their numbers are new each time.
+      const customers = await Promise.all(["ayse@example.com", "mehmet@example.com"].map((email) => signedInCustomer(api as never, store, email)))
+      world = { api: api as never, stack, store, customers, admin, container: getContainer }
       if (!watching) {
         watchWebhooks(world)
         watching = true
@@ -56,6 +59,21 @@ medusaIntegrationTestRunner({
 
     it("a direct payment submitted three times at once, then the ledger sync: one order, one payment kept, the others given back", async () => {
       await run([new NewCheckout("2d", [1, 0]), new PayDirect(0, 3, "good"), new LedgerSync(), new Quiesce()])
+    })
+
+    it("a customer saves a card, pays with it (3D), the other customer's and a deleted card are refused, the gateway deletes one: every sale paid its own customer's cart", async () => {
+      await run([
+        new NewCheckout("2d", [1, 0], 0),
+        new PayDirect(0, 1, "good", true),
+        new NewCheckout("3d", [2, 0], 0),
+        new NewCheckout("2d", [1, 1], 1),
+        new PaySavedCard(0, "own", "confirm", "deliver"),
+        new PaySavedCard(0, "other", "confirm", "deliver"),
+        new PayDirect(0, 2, "good", true),
+        new PaySavedCard(0, "deleted", "confirm", "deliver"),
+        new DeleteSavedCard(1, "gateway"),
+        new Quiesce(),
+      ])
     })
 
     it(`random sequences (${settings.describe}) keep every lira accounted for`, async () => {

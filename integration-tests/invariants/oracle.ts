@@ -1,5 +1,5 @@
 import { isRunSale, type Model } from "./model"
-import { chargebackRecords, collectionsOfCarts, collectionsOfOrders, control, medusaPayments, ordersOfCarts, type GatewaySale, type MedusaPayment, type World } from "./world"
+import { chargebackRecords, collectionsOfCarts, collectionsOfOrders, control, customerNumbersOfSessions, medusaPayments, ordersOfCarts, type GatewaySale, type MedusaPayment, type World } from "./world"
 
 /**
  * The oracle. The gateway's truth comes only from the sandbox's records, Medusa's only from Medusa's
@@ -55,6 +55,17 @@ export async function safetyViolations(world: World, model: Model, snap?: Snapsh
       problems.push(`sale ${sale.invoice_id} paid order ${recorded.order_id} and was refunded ${money(sale.refunded_minor)} at the gateway; the merchant asked for ${money(asked)}`)
     } else if (sale.refunded_minor !== sale.captured_minor) {
       problems.push(`sale ${sale.invoice_id} (no payment records it) was refunded ${money(sale.refunded_minor)} of ${money(sale.captured_minor)}: neither a full give-back nor asked for (${money(asked)})`)
+    }
+  }
+  // A sale paid with a saved card paid its own customer's cart: the card's customer number is the number of the customer
+  // whose cart the session pays (Medusa's tables); a guest's cart is never paid with a saved card.
+  const savedCardSales = s.sales.filter((sale) => sale.saved_card)
+  const sessionOf = (invoiceId: string) => invoiceId.slice(0, invoiceId.lastIndexOf("_"))
+  const owners = await customerNumbersOfSessions(world, [...new Set(savedCardSales.map((sale) => sessionOf(sale.invoice_id)))])
+  for (const sale of savedCardSales) {
+    const numbers = owners.get(sessionOf(sale.invoice_id)) ?? []
+    if (!numbers.includes(sale.saved_card!.customer_number)) {
+      problems.push(`sale ${sale.invoice_id} was paid with saved card ${sale.saved_card!.id} of customer number ${sale.saved_card!.customer_number}; the cart is ${numbers.length ? `customer number ${numbers.join("/")}'s` : "a guest's"}`)
     }
   }
   // A chargeback is recorded on the order its sale paid, never on another.

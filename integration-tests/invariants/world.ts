@@ -3,6 +3,7 @@ import type { MedusaContainer } from "@medusajs/framework/types"
 import { generateHashKey } from "../../src/lib/sipay"
 import type { SeededStore } from "../harness/seed"
 import type { SipayStack } from "../harness/stack"
+import type { SignedInCustomer } from "../harness/customers"
 
 /**
  * The real system the model-based suite drives, and the only places its oracle reads: the sandbox's
@@ -12,12 +13,15 @@ import type { SipayStack } from "../harness/stack"
 export type Api = {
   get: (url: string, config?: unknown) => Promise<{ status: number; data: any }>
   post: (url: string, body?: unknown, config?: unknown) => Promise<{ status: number; data: any }>
+  delete: (url: string, config?: unknown) => Promise<{ status: number; data: any }>
 }
 
 export type World = {
   api: Api
   stack: SipayStack
   store: SeededStore
+  /** Two signed-in customers, who save cards and pay with them. */
+  customers: SignedInCustomer[]
   admin: { headers: Record<string, string> }
   container: () => MedusaContainer
 }
@@ -37,6 +41,8 @@ export type GatewaySale = {
   chargeback_at_ms?: number | null
   dpl_id: number
   recurring_id: number
+  /** Paid with a stored card: which, of which customer number (the sandbox's record). */
+  saved_card?: { id: number; customer_number: string } | null
 }
 
 export async function control(world: World, path: string, body?: unknown, method = body === undefined ? "GET" : "POST"): Promise<any> {
@@ -169,4 +175,35 @@ export async function chargebackRecords(world: World, invoiceIds: string[]): Pro
 /** The payment module's options as its webhook route reads them (Medusa's `webhook_delay`). */
 export function paymentModuleOf(world: World): Record<string, any> {
   return world.container().resolve(Modules.PAYMENT) as unknown as Record<string, any>
+}
+
+/**
+ * For each payment session, the gateway customer numbers of the customer whose cart it pays, as Medusa's
+ * tables link them (session -> collection -> cart -> customer -> account holders); empty for a guest's cart.
+ */
+export async function customerNumbersOfSessions(world: World, sessionIds: string[]): Promise<Map<string, string[]>> {
+  const numbers = new Map<string, string[]>()
+  if (!sessionIds.length) return numbers
+  const { rows } = await pg(world).raw(
+    `SELECT ps.id AS session_id, ah.external_id
+       FROM payment_session ps
+       JOIN cart_payment_collection cpc ON cpc.payment_collection_id = ps.payment_collection_id AND cpc.deleted_at IS NULL
+       JOIN cart c ON c.id = cpc.cart_id
+       LEFT JOIN customer_account_holder cah ON cah.customer_id = c.customer_id AND cah.deleted_at IS NULL
+       LEFT JOIN account_holder ah ON ah.id = cah.account_holder_id AND ah.deleted_at IS NULL
+      WHERE ps.id = ANY(?)`,
+    [sessionIds]
+  )
+  for (const row of rows) numbers.set(row.session_id, [...(numbers.get(row.session_id) ?? []), ...(row.external_id ? [String(row.external_id)] : [])])
+  return numbers
+}
+
+/** A customer's number at the gateway, as their Medusa account holder records it (null before their first signed-in session). */
+export async function customerNumberOf(world: World, customerId: string): Promise<string | null> {
+  const { rows } = await pg(world).raw(
+    `SELECT ah.external_id FROM customer_account_holder cah JOIN account_holder ah ON ah.id = cah.account_holder_id AND ah.deleted_at IS NULL
+      WHERE cah.customer_id = ? AND cah.deleted_at IS NULL AND ah.provider_id LIKE 'pp_sipay%' LIMIT 1`,
+    [customerId]
+  )
+  return rows[0]?.external_id ? String(rows[0].external_id) : null
 }

@@ -33,11 +33,11 @@ export type TestStorefront = {
   reactVersion: string
 }
 
-/** The page bundle: the kit's components with the storefront package's own React (19), not the plugin's (18). */
-async function bundlePage(): Promise<{ code: string; reactVersion: string }> {
+/** A page bundle (page/<entry>): the kit's components with the storefront package's own React (19), not the plugin's (18). */
+export async function bundlePage(entry = "checkout-page.tsx"): Promise<{ code: string; reactVersion: string }> {
   const reactDir = join(PACKAGE_ROOT, "node_modules", "react")
   const result = await build({
-    entryPoints: [join(__dirname, "page", "checkout-page.tsx")],
+    entryPoints: [join(__dirname, "page", entry)],
     bundle: true,
     write: false,
     format: "esm",
@@ -52,7 +52,7 @@ async function bundlePage(): Promise<{ code: string; reactVersion: string }> {
   return { code: result.outputFiles[0].text, reactVersion: require(join(reactDir, "package.json")).version }
 }
 
-function cookieOf(req: IncomingMessage, name: string): string | null {
+export function cookieOf(req: IncomingMessage, name: string): string | null {
   for (const part of String(req.headers.cookie ?? "").split(";")) {
     const [key, ...value] = part.trim().split("=")
     if (key === name) return decodeURIComponent(value.join("="))
@@ -60,13 +60,13 @@ function cookieOf(req: IncomingMessage, name: string): string | null {
   return null
 }
 
-async function readJson(req: IncomingMessage): Promise<any> {
+export async function readJson(req: IncomingMessage): Promise<any> {
   const chunks: Buffer[] = []
   for await (const chunk of req) chunks.push(chunk as Buffer)
   return chunks.length ? JSON.parse(Buffer.concat(chunks).toString("utf8")) : {}
 }
 
-function send(res: ServerResponse, status: number, body: string, headers: Record<string, string | string[]> = {}) {
+export function send(res: ServerResponse, status: number, body: string, headers: Record<string, string | string[]> = {}) {
   res.writeHead(status, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store", ...headers })
   res.end(body)
 }

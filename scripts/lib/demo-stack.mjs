@@ -268,6 +268,7 @@ export async function startDemoStack({
       SIPAY_SALE_WEBHOOK_KEY: SALE_WEBHOOK_KEY,
       SIPAY_RECURRING_WEBHOOK_KEY: RECURRING_WEBHOOK_KEY,
       SIPAY_ENABLE_DIRECT_PAYMENT: "true",
+      SIPAY_ENABLE_SAVED_CARDS: "true",
       SIPAY_AGRICULTURAL_INSTALLMENTS: "true",
     })
     const medusa = (name, args, logName) => ({ name, command: process.execPath, args: [MEDUSA_CLI, ...args], cwd: REPO_ROOT, env: medusaEnv, logFile: join(logs, logName), echo: verbose })

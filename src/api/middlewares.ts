@@ -1,5 +1,5 @@
 import { defineMiddlewares, validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
-import { AttemptChoiceBody, HostedPageSignBody, PartialCaptureBody } from "./validators"
+import { AttemptChoiceBody, HostedPageSignBody, PartialCaptureBody, SavedCardPaymentBody } from "./validators"
 import { refuseDirectPaymentStrangers } from "./direct-payment/holder"
 import { readDirectPaymentBody } from "./direct-payment/read-body"
 import { readMultipartForm } from "./admin/sipay/payment-links/multipart"
@@ -27,6 +27,17 @@ export default defineMiddlewares({
       matcher: "/store/sipay/payment-sessions/:id/3d-form",
       method: ["POST"],
       middlewares: [refuseCrossSiteShopperPosts, limitPaymentAttempts("id", holdsCart), validateAndTransformBody(AttemptChoiceBody)],
+    },
+    {
+      matcher: "/store/sipay/payment-sessions/:id/pay-saved-card",
+      method: ["POST"],
+      middlewares: [refuseCrossSiteShopperPosts, limitPaymentAttempts("id", holdsCart), validateAndTransformBody(SavedCardPaymentBody)],
+    },
+    {
+      // A signed-in customer deletes a saved card: never from another site's page.
+      matcher: "/store/customers/me/sipay-cards/:card_id",
+      method: ["DELETE"],
+      middlewares: [refuseCrossSiteShopperPosts],
     },
     {
       matcher: "/sipay/checkout/:session_id/sign",

@@ -44,9 +44,20 @@ export const DirectPaymentBody = z
         cvv: z.string().regex(/^\d{3,4}$/, { error: "CVV must be 3 or 4 digits" }),
       })
       .strict(),
+    /** The signed-in shopper's explicit opt-in to store the card once it paid: the version of the consent text they accepted. */
+    save_card: z.object({ consent_version: z.string().min(1).max(40) }).strict().optional(),
   })
   .strict()
 export type DirectPaymentBody = z.infer<typeof DirectPaymentBody>
+
+/**
+ * A payment with a saved card: the holder's proof (`cart_id`) and the card's id from the customer's
+ * list (a handle, never a token). The signed-in customer must own the cart and the card.
+ */
+export const SavedCardPaymentBody = z
+  .object({ ...installmentChoice, cart_id: cartId, card_id: z.string().max(100), locale: z.enum(["tr", "en"]).optional() })
+  .strict()
+export type SavedCardPaymentBody = z.infer<typeof SavedCardPaymentBody>
 
 export const InstallmentsQuery = z.object({
   bin: z.string().regex(/^\d{6,8}$/, { error: "bin must be the first 6 to 8 digits of the card" }),

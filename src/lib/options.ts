@@ -17,6 +17,8 @@ export type SipayOptions = Omit<SipayClientOptions, "logger"> & {
   capture?: boolean
   /** The direct (2D) provider is refused unless enabled: card data then passes through the store's server. */
   enableDirectPayment?: boolean
+  /** Signed-in customers may save a card (in a direct checkout, on their opt-in) and pay with it later (README "Saved cards"). Default false. */
+  enableSavedCards?: boolean
   /** Sale webhook key configured in the merchant panel, mapped to {backend}/hooks/payment/sipay_sipay. */
   saleWebhookKey?: string
   /** Recurring webhook key, mapped to {backend}/sipay/hooks/recurring. */
@@ -155,6 +157,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): SipayOptio
     merchantId: env.SIPAY_MERCHANT_ID || undefined,
     capture: env.SIPAY_CAPTURE ? env.SIPAY_CAPTURE !== "false" : undefined,
     enableDirectPayment: env.SIPAY_ENABLE_DIRECT_PAYMENT === "true",
+    enableSavedCards: env.SIPAY_ENABLE_SAVED_CARDS === "true",
     saleWebhookKey: env.SIPAY_SALE_WEBHOOK_KEY || undefined,
     recurringWebhookKey: env.SIPAY_RECURRING_WEBHOOK_KEY || undefined,
     backendUrl: env.MEDUSA_BACKEND_URL || undefined,

@@ -5,6 +5,7 @@ export const FAULT_OPERATIONS = [
   "sale_webhook", "recurring_webhook",
   // beyond contracts.md: the other operations the sandbox serves
   "getpos", "installments", "payment_complete", "recurringPlan",
+  "saveCard", "getCardTokens", "editCard", "deleteCard", "payByCardToken", "payByCardTokenNonSecure",
 ] as const
 export type FaultOperation = (typeof FAULT_OPERATIONS)[number]
 
@@ -18,7 +19,7 @@ export type FaultKind = (typeof FAULT_KINDS)[number]
 export type Fault = { operation: FaultOperation; kind: FaultKind; times: number; ms: number }
 
 const WEBHOOK_OPERATIONS = ["sale_webhook", "recurring_webhook"]
-const RESULT_HASH_OPERATIONS = ["paySmart2D", "paySmart3D", "sale_webhook", "payment_complete"]
+const RESULT_HASH_OPERATIONS = ["paySmart2D", "paySmart3D", "sale_webhook", "payment_complete", "payByCardTokenNonSecure"]
 
 /** Why a fault request is refused, or null. */
 export function faultProblem(input: Record<string, unknown>): string | null {

@@ -12,6 +12,8 @@ import { queryRecurringPlan, updateRecurringPlan } from "./operations/recurring-
 import { completePayment } from "./operations/payment-complete"
 import { refund } from "./operations/refund"
 import { issueToken } from "./operations/token"
+import { deleteCard, editCard, getCardTokens, saveCard } from "./operations/card-storage"
+import { payByCardToken, payByCardTokenNonSecure } from "./operations/pay-token"
 
 /** Mount point of the gateway's operations, as in {base_url} = {link_base}/ccpayment. */
 export const BASE_PATH = "/ccpayment"
@@ -35,6 +37,15 @@ export const GATEWAY_ROUTES: Route[] = [
   { method: "POST", path: `${BASE_PATH}/api/dpl/sendemail`, operation: "dpl", auth: true, handle: sendPaymentLinkEmail },
   { method: "POST", path: `${BASE_PATH}/api/recurringPlan/query`, operation: "recurringPlan", auth: true, handle: queryRecurringPlan },
   { method: "POST", path: `${BASE_PATH}/api/recurringPlan/update`, operation: "recurringPlan", auth: true, handle: updateRecurringPlan },
+  // Card storage (published clients: sipay-node src/resources/cards.ts, the PHP SDK's Card resources).
+  { method: "POST", path: `${BASE_PATH}/api/saveCard`, operation: "saveCard", auth: true, handle: saveCard },
+  // Both published clients GET it with a JSON body; a POST (another public integration) is answered alike.
+  { method: "GET", path: `${BASE_PATH}/api/getCardTokens`, operation: "getCardTokens", auth: true, handle: getCardTokens },
+  { method: "POST", path: `${BASE_PATH}/api/getCardTokens`, operation: "getCardTokens", auth: true, handle: getCardTokens },
+  { method: "POST", path: `${BASE_PATH}/api/editCard`, operation: "editCard", auth: true, handle: editCard },
+  { method: "POST", path: `${BASE_PATH}/api/deleteCard`, operation: "deleteCard", auth: true, handle: deleteCard },
+  { method: "POST", path: `${BASE_PATH}/api/payByCardToken`, operation: "payByCardToken", auth: true, handle: payByCardToken },
+  { method: "POST", path: `${BASE_PATH}/api/payByCardTokenNonSecure`, operation: "payByCardTokenNonSecure", auth: true, handle: payByCardTokenNonSecure },
   // The payer-facing payment link page lives under {link_base}, as the interface's {link_base}/dplLink/<token>.
   { method: "GET", path: /^\/dplLink\/([A-Za-z0-9]+)$/, handle: showLinkPage },
   { method: "POST", path: /^\/dplLink\/([A-Za-z0-9]+)$/, handle: payLink },

@@ -116,6 +116,8 @@ export type SaleRecord = {
   recurring_id: number
   /** Set by the chargeback test control: the sale is then state 11 'Chargebacked'. */
   chargeback_at_ms?: number | null
+  /** A payment with a stored card (payByCardToken, payByCardTokenNonSecure): which card, of which customer. */
+  saved_card?: { id: number; customer_number: string } | null
   created_at_ms: number
   updated_at_ms: number
 }
@@ -187,6 +189,28 @@ export type RecurringPlan = {
   /** Charge n is due at anchor + (n - 1) × interval cycles (Istanbul calendar). */
   anchor_ms: number
   charges: RecurringCharge[]
+  created_at_ms: number
+  updated_at_ms: number
+}
+
+/**
+ * A card stored by saveCard, bound to its merchant and a numeric customer_number. Like a sale it
+ * keeps no card number: its bin and last 4 digits find the test card's outcome when it pays.
+ */
+export type SavedCardRecord = {
+  id: number
+  card_token: string
+  card_user_key: string
+  merchant_key: string
+  customer_number: string
+  customer_name: string
+  customer_email: string
+  customer_phone: string
+  holder_name: string
+  bin: string
+  last4: string
+  expiry_month: number
+  expiry_year: number
   created_at_ms: number
   updated_at_ms: number
 }

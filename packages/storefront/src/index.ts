@@ -169,7 +169,7 @@ export async function getInstallmentOptions(
 export type DirectCard = { holder_name: string; number: string; expiry_month: string; expiry_year: string; cvv: string }
 
 export type DirectPaymentResult =
-  | { status: "paid" | "authorized"; order_id: string; cart_id: string | null; session_id: string }
+  | { status: "paid" | "authorized"; order_id: string; cart_id: string | null; session_id: string; saved_card?: import("./saved-cards").SavedCard | null }
   | { status: "failed" | "pending" | "rate_limited"; code: ShopperMessageCode | null; message: string; session_id: string }
 
 /**
@@ -183,12 +183,21 @@ export type DirectPaymentResult =
  */
 export async function payDirect(
   sdk: SdkLike,
-  input: { cart: CartLike; card: DirectCard; choice: InstallmentChoice; providerId?: string; locale?: Locale; headers?: SessionHeaders }
+  input: {
+    cart: CartLike
+    card: DirectCard
+    choice: InstallmentChoice
+    providerId?: string
+    locale?: Locale
+    headers?: SessionHeaders
+    /** The signed-in shopper ticked the consent of this version (listSavedCards): the card is saved once it paid. */
+    saveCard?: { consentVersion: string }
+  }
 ): Promise<DirectPaymentResult> {
   const session = await ensurePaymentSession(sdk, input.cart, input.providerId ?? SIPAY_2D_PROVIDER_ID, await headersFor(input.headers, ""))
   const headers = await headersFor(input.headers, session.id, input.locale ?? "tr")
   try {
-    const answer = await sdk.client.fetch<{ status: "paid" | "authorized"; order_id: string; cart_id: string | null }>(
+    const answer = await sdk.client.fetch<{ status: "paid" | "authorized"; order_id: string; cart_id: string | null; saved_card?: import("./saved-cards").SavedCard | null }>(
       `/store/sipay/payment-sessions/${encodeURIComponent(session.id)}/pay-2d`,
       {
         method: "POST",
@@ -202,11 +211,12 @@ export async function payDirect(
             expiry_year: input.card.expiry_year.trim(),
             cvv: input.card.cvv.trim(),
           },
+          ...(input.saveCard ? { save_card: { consent_version: input.saveCard.consentVersion } } : {}),
         },
         headers,
       }
     )
-    return { status: answer.status, order_id: answer.order_id, cart_id: answer.cart_id ?? null, session_id: session.id }
+    return { status: answer.status, order_id: answer.order_id, cart_id: answer.cart_id ?? null, session_id: session.id, ...(answer.saved_card !== undefined ? { saved_card: answer.saved_card } : {}) }
   } catch (error) {
     const refusal = shopperRefusal(error, input.locale)
     if (refusal.status === 402 || (refusal.status === 400 && refusal.code)) {
@@ -283,3 +293,6 @@ export function binOf(cardNumber: string): string | null {
   const digits = cardNumber.replace(/\D/g, "")
   return digits.length >= 6 ? digits.slice(0, 6) : null
 }
+
+export { deleteSavedCard, listSavedCards, payWithSavedCard, showBankPage } from "./saved-cards"
+export type { BankPage, CardConsent, SavedCard, SavedCardPaymentResult, SavedCards } from "./saved-cards"

@@ -5,7 +5,7 @@ export class AdminApiError extends Error {
   }
 }
 
-export async function adminRequest<T>(path: string, init: { method?: "GET" | "POST"; json?: unknown; form?: FormData } = {}): Promise<T> {
+export async function adminRequest<T>(path: string, init: { method?: "GET" | "POST" | "DELETE"; json?: unknown; form?: FormData } = {}): Promise<T> {
   const headers: Record<string, string> = { accept: "application/json" }
   let body: BodyInit | undefined
   if (init.form) {

@@ -32,6 +32,7 @@ const FIELD_RULES: Record<string, string> = {
   "card.expiry_month": "card.expiry_month must be a string from 1 to 12",
   "card.expiry_year": "card.expiry_year must be a string of 2 or 4 digits",
   "card.cvv": "card.cvv must be a string of 3 or 4 digits",
+  save_card: "save_card must be { consent_version }: the version of the card-saving consent text the shopper accepted",
 }
 
 /** A key may be named back only when it cannot be data: short lower-case words. */

@@ -28,6 +28,10 @@ export const SHOPPER_MESSAGES = {
     tr: "Ödeme henüz onaylanamadı. Ödeme gerçekleştiyse siparişiniz kısa süre içinde tamamlanacak; gerçekleşmediyse lütfen tekrar deneyin.",
   },
   payment_cancelled: { en: "The payment was cancelled.", tr: "Ödeme iptal edildi." },
+  card_not_saved: {
+    en: "The payment succeeded, but the card could not be saved; you can save it with a later payment.",
+    tr: "Ödeme başarılı oldu ancak kart kaydedilemedi; bir sonraki ödemenizde kaydedebilirsiniz.",
+  },
   payment_unverified: {
     en: "The payment result could not be verified. No payment was recorded; please try again.",
     tr: "Ödeme sonucu doğrulanamadı. Ödeme kaydedilmedi; lütfen tekrar deneyin.",

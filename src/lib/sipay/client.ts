@@ -16,7 +16,8 @@ import {
 import { toRecurringPlan } from "./recurring"
 import { NO_INSTALLMENTS_CODE, NOT_FOUND_CODES, REFUND_CREATED_CODE, SUCCESS_CODE } from "./status-codes"
 import { parseExpiresAt, TokenCache } from "./token"
-import { GatewayTransport, type GatewayAnswer, type GatewayCall } from "./transport"
+import { expectSuccess, GatewayTransport, type GatewayAnswer, type GatewayCall } from "./transport"
+import { SipayCardStorage } from "./cards"
 import type {
   CardInput,
   CompletePaymentResult,
@@ -54,6 +55,8 @@ export class SipayClient {
   private readonly transport: GatewayTransport
   /** The latest token, masked in logs and errors like the other secrets. */
   private cachedToken: string | null = null
+  /** Cards stored at the gateway for the merchant's customers, and payments with them. */
+  readonly cards: SipayCardStorage
 
   constructor(options: SipayClientOptions) {
     this.config = resolveConfig(options)
@@ -63,6 +66,11 @@ export class SipayClient {
       logger: this.config.logger,
       tokens: this.tokens,
       secrets: () => [this.config.appSecret, this.config.merchantKey, this.cachedToken, this.tokens.latestToken],
+    })
+    this.cards = new SipayCardStorage({
+      call: (request) => this.call(request),
+      url: (operation) => this.url(operation),
+      credentials: () => ({ merchantKey: this.config.merchantKey, appSecret: this.config.appSecret }),
     })
   }
 
@@ -281,11 +289,8 @@ export class SipayClient {
     return this.transport.call(request)
   }
 
-  /** Anything but success becomes a SipayError carrying the gateway's code and description. */
   private expectSuccess(operation: string, answer: GatewayAnswer, accepted: number[] = [SUCCESS_CODE]): void {
-    if (answer.statusCode === null || !accepted.includes(answer.statusCode)) {
-      throw SipayError.fromStatusCode(operation, answer.statusCode, answer.description || null, answer.httpStatus)
-    }
+    expectSuccess(operation, answer, accepted)
   }
 
   private async requestToken(): Promise<TokenInfo> {

@@ -1,5 +1,6 @@
 /** medusa-plugin-sipay/client: the standalone CCPayment gateway client (no Medusa imports). */
 export { SipayClient } from "./client"
+export { SipayCardStorage, cardBrandOf } from "./cards"
 export { generateHashKey, validateHashKey } from "./hash"
 export type { HashKeyOptions } from "./hash"
 export { amountsEqual, formatAmount, fromMinorUnits, toMinorUnits } from "./amount"

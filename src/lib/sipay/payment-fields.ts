@@ -171,7 +171,12 @@ export function cardFields(card: CardInput) {
   }
 }
 
-/** The paySmart2D JSON body: items as an array, installments_number a number, total the hashed string. */
+/** The JSON payment fields without a card (paySmart2D, payByCardToken*): items an array, installments_number a number, total the hashed string. */
+export function cardPaymentFields(request: PaymentRequest, merchantKey: string, appSecret: string) {
+  return signFields("paySmart", paymentFields(request, merchantKey, "json"), appSecret)
+}
+
+/** The paySmart2D JSON body. */
 export function twoDBody(request: PaymentRequest, card: CardInput, merchantKey: string, appSecret: string) {
-  return { ...cardFields(card), ...signFields("paySmart", paymentFields(request, merchantKey, "json"), appSecret) }
+  return { ...cardFields(card), ...cardPaymentFields(request, merchantKey, appSecret) }
 }

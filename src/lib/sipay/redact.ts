@@ -15,6 +15,8 @@ const SECRET_KEYS = new Set([
   "secret",
   "token",
   "accesstoken",
+  "cardtoken",
+  "carduserkey",
   "authorization",
   "hashkey",
   "merchantkey",
@@ -24,7 +26,7 @@ const SECRET_KEYS = new Set([
 // Digit runs of 12 to 19 digits, optionally grouped by single spaces or dashes.
 const CARD_LIKE_RUN = /(?<!\d)\d(?:[ -]?\d){11,18}(?!\d)/g
 const SECRET_ASSIGNMENT =
-  /(["']?(?:cc_no|cvv|cvc|app_secret|token|hash_key|merchant_key|password)["']?\s*[:=]\s*["']?)([^"'&\s,;}]+)/gi
+  /(["']?(?:cc_no|cvv|cvc|app_secret|card_token|card_user_key|token|hash_key|merchant_key|password)["']?\s*[:=]\s*["']?)([^"'&\s,;}]+)/gi
 const BEARER = /(Bearer\s+)[^\s"',;}]+/gi
 
 export type RedactOptions = {

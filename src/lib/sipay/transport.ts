@@ -3,10 +3,10 @@ import type { Readable } from "node:stream"
 import { SipayError } from "./errors"
 import { RecordSplitter } from "./record-stream"
 import { redact } from "./redact"
-import { parseStatusCode } from "./status-codes"
+import { parseStatusCode, SUCCESS_CODE } from "./status-codes"
 import type { TokenCache } from "./token"
 import type { SipayLogger } from "./types"
-import { OPERATIONS, type OperationName } from "./wire"
+import { OPERATIONS, type OperationName, type OperationSpec } from "./wire"
 
 /**
  * HTTP to the gateway: bearer token, one re-authentication after a rejected token, one repeat of a
@@ -25,6 +25,8 @@ export type GatewayCall = {
 export type GatewayAnswer = {
   httpStatus: number
   body: any
+  /** An HTML page the operation answered instead of JSON (payByCardToken's bank page), for callers that take one. */
+  html?: string
   /** The first element when the gateway wraps its answer in an array. */
   envelope: Record<string, any>
   statusCode: number | null
@@ -48,7 +50,8 @@ export type StreamedAnswer = GatewayAnswer & { records: number }
 export const MAX_ANSWER_BYTES = 10 * 1024 * 1024
 const MAX_ERROR_BODY_BYTES = 1024 * 1024
 const READ_RETRY_HTTP = new Set([502, 503])
-const AUTH_TEXT = /token|unauthenticated/i
+// The bearer token, not a stored card's ("The selected card token is invalid." is an answer, not an expired bearer).
+const AUTH_TEXT = /(?<!card[ _])token|unauthenticated/i
 
 function classifyFault(error: unknown): NetworkFault {
   const code = (error as AxiosError)?.code ?? ""
@@ -146,6 +149,10 @@ export class GatewayTransport {
         throw this.networkError(request.operation, spec.kind, fault)
       }
       const parsed = this.parse(response.data)
+      if (!parsed.ok && (spec as OperationSpec).answersHtml && response.status >= 200 && response.status < 300 && isHtml(response)) {
+        this.logCall(request, started, response.status, null)
+        return { httpStatus: response.status, body: null, html: String(response.data), envelope: {}, statusCode: null, description: "" }
+      }
       const envelope = envelopeOf(parsed.value)
       const statusCode = parseStatusCode(envelope.status_code ?? envelope.statuscode)
       const description = gatewayDescription(envelope)
@@ -329,7 +336,11 @@ export class GatewayTransport {
     if (token) {
       headers.Authorization = `Bearer ${token}`
     }
-    return axios.post(request.url, request.body, {
+    // A GET carries its JSON body too (getCardTokens, as both published clients send it).
+    return axios.request({
+      method: (OPERATIONS[request.operation] as OperationSpec).method ?? "POST",
+      url: request.url,
+      data: request.body,
       headers,
       timeout: this.options.timeoutMs,
       // axios' timeout is an idle timeout; the signal caps the whole exchange, however slowly it trickles.
@@ -390,6 +401,17 @@ export class GatewayTransport {
     }
     return new SipayError({ operation, statusCode, description: `gateway error HTTP ${httpStatus}`, httpStatus, code: "http_error", retryable: true })
   }
+}
+
+/** Anything but an accepted status code becomes a SipayError carrying the gateway's code and description. */
+export function expectSuccess(operation: string, answer: GatewayAnswer, accepted: number[] = [SUCCESS_CODE]): void {
+  if (answer.statusCode === null || !accepted.includes(answer.statusCode)) {
+    throw SipayError.fromStatusCode(operation, answer.statusCode, answer.description || null, answer.httpStatus)
+  }
+}
+
+function isHtml(response: AxiosResponse<string>): boolean {
+  return /text\/html/i.test(String(response.headers?.["content-type"] ?? "")) || /^\s*</.test(String(response.data ?? ""))
 }
 
 /** The caller's onRecord failed: passed through as it is, never taken for a network fault. */

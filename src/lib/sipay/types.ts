@@ -65,6 +65,30 @@ export type PaymentRequest = {
 
 export type CardInput = { holderName: string; number: string; expiryMonth: string; expiryYear: string; cvv: string }
 
+export type CardBrand = "visa" | "mastercard" | "troy" | "amex" | "unknown"
+
+/**
+ * A card stored at the gateway, as getCardTokens lists it. `cardToken` is a secret (it pays with the
+ * card): keep it on the server. The list carries no expiry in the published clients: null unless the
+ * gateway sends one.
+ */
+export type StoredCard = {
+  /** The gateway's id of the stored card (or its token where the gateway gives no id). */
+  id: string
+  cardToken: string
+  /** 6 + **** + 4, as the gateway masks it. */
+  maskedNumber: string
+  last4: string
+  brand: CardBrand
+  bank: string | null
+  expiryMonth: number | null
+  expiryYear: number | null
+  createdAt: string | null
+}
+
+/** Who pays with a stored card: its token and the customer it is stored for. */
+export type SavedCardPayer = { cardToken: string; customerNumber: string | number; customerName: string; customerEmail: string; customerPhone?: string }
+
 export type TokenInfo = { token: string; is3d: number; expiresAt: Date }
 
 export type ConnectionMode = "2d-only" | "2d-or-3d" | "3d-only" | "hosted" | "unknown"

@@ -20,6 +20,10 @@ export const HASH_PARTS = {
   completePayment: ["merchant_key", "invoice_id", "order_id", "status"],
   refund: ["amount", "invoice_id", "merchant_key"],
   getTransactions: ["date", "invoiceid", "currency_id", "paymentmethodid", "minamount", "maxamount", "transactionState"],
+  /** The official PHP SDK's CreateCardRequest (sipay-node leaves card_number out; the sandbox takes both). */
+  saveCard: ["merchant_key", "customer_number", "card_holder_name", "card_number", "expiry_month", "expiry_year"],
+  /** editCard and deleteCard (both published clients). */
+  cardToken: ["merchant_key", "customer_number", "card_token"],
   /** Result hash of the 3D redirect, the 2D response and the sale webhook. */
   result: ["status", "total", "invoice_id", "order_id", "currency_code"],
 } as const
@@ -29,7 +33,16 @@ export type HashedOperation = keyof typeof HASH_PARTS
 /** Payments are never repeated by the client; reads may be repeated once after a network fault. */
 export type OperationKind = "read" | "payment"
 
-export type OperationSpec = { path: string; base: "api" | "panel"; bearer: boolean; kind: OperationKind }
+export type OperationSpec = {
+  path: string
+  base: "api" | "panel"
+  bearer: boolean
+  kind: OperationKind
+  /** Default POST. */
+  method?: "GET" | "POST"
+  /** Answers an HTML page on success (payByCardToken: the bank's page), JSON otherwise. */
+  answersHtml?: boolean
+}
 
 export const OPERATIONS = {
   token: { path: "/api/token", base: "api", bearer: false, kind: "read" },
@@ -46,6 +59,13 @@ export const OPERATIONS = {
   dplSendEmail: { path: "/api/dpl/sendemail", base: "panel", bearer: true, kind: "payment" },
   recurringQuery: { path: "/api/recurringPlan/query", base: "api", bearer: true, kind: "read" },
   recurringUpdate: { path: "/api/recurringPlan/update", base: "api", bearer: true, kind: "payment" },
+  // Card storage: a second saveCard would store the card twice, a second deleteCard answers "invalid": never repeated.
+  saveCard: { path: "/api/saveCard", base: "api", bearer: true, kind: "payment" },
+  getCardTokens: { path: "/api/getCardTokens", base: "api", bearer: true, kind: "read", method: "GET" },
+  editCard: { path: "/api/editCard", base: "api", bearer: true, kind: "read" },
+  deleteCard: { path: "/api/deleteCard", base: "api", bearer: true, kind: "payment" },
+  payByCardToken: { path: "/api/payByCardToken", base: "api", bearer: true, kind: "payment", answersHtml: true },
+  payByCardTokenNonSecure: { path: "/api/payByCardTokenNonSecure", base: "api", bearer: true, kind: "payment" },
 } as const satisfies Record<string, OperationSpec>
 
 export type OperationName = keyof typeof OPERATIONS

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto"
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs"
 import { dirname } from "node:path"
-import type { OutboxEntry, PaymentLink, RecurringPlan, SaleRecord, TokenRecord, WebhookLogEntry } from "../types"
+import type { OutboxEntry, PaymentLink, RecurringPlan, SaleRecord, SavedCardRecord, TokenRecord, WebhookLogEntry } from "../types"
 
 /**
  * Everything the sandbox remembers. A key missing from an older data file is filled from
@@ -19,6 +19,8 @@ export type SandboxState = {
   outbox: OutboxEntry[]
   links: PaymentLink[]
   recurring_plans: RecurringPlan[]
+  /** Cards stored by saveCard (deleteCard removes them). */
+  saved_cards: SavedCardRecord[]
 }
 
 export function emptyState(seed = randomBytes(16).toString("hex")): SandboxState {
@@ -33,6 +35,7 @@ export function emptyState(seed = randomBytes(16).toString("hex")): SandboxState
     outbox: [],
     links: [],
     recurring_plans: [],
+    saved_cards: [],
   }
 }
 

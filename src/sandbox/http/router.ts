@@ -86,7 +86,8 @@ export function createDispatcher(routes: Route[], gateway: Gateway) {
     const fault = route.operation ? gateway.faults.take(route.operation, route.faultKinds ?? REQUEST_FAULTS) : undefined
     // Latency is the gateway being slow after it has the request: the body is read first, so a
     // client that gives up meanwhile may still be charged, as with a real slow gateway.
-    const bodyRead = req.method === "GET" ? Promise.resolve({}) : parseBody(req)
+    // A GET may carry a JSON body too (getCardTokens, as both published clients send it); its query string fills the rest.
+    const bodyRead = req.method === "GET" ? parseBody(req).then((body) => ({ ...Object.fromEntries(url.searchParams), ...body })) : parseBody(req)
     bodyRead.catch(() => undefined)
     if (fault?.kind === "latency") await sleep(fault.ms)
     if (fault?.kind === "http_500") return send(res, json({ status_code: 500, status_description: "Server Error" }, 500))

@@ -1,7 +1,6 @@
 import { randomInt, randomBytes } from "node:crypto"
 import type { Gateway } from "../core/gateway"
 import { CODES } from "../core/codes"
-import { maskCard } from "../cards"
 import type { SaleRecord } from "../types"
 import type { PaymentOrder } from "./request"
 import { sendSaleWebhook } from "./result"
@@ -45,9 +44,7 @@ export function openSale(gateway: Gateway, order: PaymentOrder, lang: "tr" | "en
     auth_code: "",
     reason: "Pending",
     card: {
-      masked: maskCard(order.card_number),
-      bin: order.card_number.slice(0, 6),
-      last4: order.card_number.slice(-4),
+      ...order.card_view,
       holder_name: order.holder_name,
       outcome: order.card.outcome,
       ...(order.card.laterCharges ? { later_charges: order.card.laterCharges } : {}),
@@ -68,6 +65,7 @@ export function openSale(gateway: Gateway, order: PaymentOrder, lang: "tr" | "en
     lang,
     dpl_id: 0,
     recurring_id: 0,
+    saved_card: order.saved_card ? { id: order.saved_card.id, customer_number: order.saved_card.customer_number } : null,
     created_at_ms: now,
     updated_at_ms: now,
   }

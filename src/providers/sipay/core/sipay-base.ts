@@ -5,6 +5,20 @@ import {
   CancelPaymentOutput,
   CapturePaymentInput,
   CapturePaymentOutput,
+  CreateAccountHolderInput,
+  CreateAccountHolderOutput,
+  DeleteAccountHolderInput,
+  DeleteAccountHolderOutput,
+  DeletePaymentMethodInput,
+  DeletePaymentMethodOutput,
+  ListPaymentMethodsInput,
+  ListPaymentMethodsOutput,
+  RetrieveAccountHolderInput,
+  RetrieveAccountHolderOutput,
+  SavePaymentMethodInput,
+  SavePaymentMethodOutput,
+  UpdateAccountHolderInput,
+  UpdateAccountHolderOutput,
   DeletePaymentInput,
   DeletePaymentOutput,
   GetPaymentStatusInput,
@@ -42,6 +56,8 @@ import { signedConfirmation, validConfirmation } from "../../../lib/checkout/con
 import { authorizePhoneOrderSale, isBoundPhoneOrderSale, phoneOrderSaleOf } from "../utils/phone-order"
 import { refundPaymentAtGateway } from "./refunds"
 import { readCaptureAmount, readRefundRow, type MedusaDatabase } from "./medusa-rows"
+import * as accountHolders from "./account-holders"
+import type { SharedStateDatabase } from "../../../lib/shared-state/database"
 
 type Cradle = { logger?: Logger } & Record<string, unknown>
 
@@ -269,7 +285,7 @@ export abstract class SipayBase extends AbstractPaymentProvider<SipayOptions> {
       db = undefined
     }
     if (!db) {
-      throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "Sipay: the payment module has no database connection for the capture lock")
+      throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "Sipay: the payment module has no database connection (capture lock, refunds, customer numbers)")
     }
     return db as LockDatabase & MedusaDatabase
   }
@@ -370,6 +386,45 @@ export abstract class SipayBase extends AbstractPaymentProvider<SipayOptions> {
     }
     const transaction = await this.askGateway(() => this.client_.checkStatus(invoiceId), "checkstatus")
     return { status: toSessionStatus(classifyTransaction(transaction)), data: session }
+  }
+
+  // Account holders and saved cards (./account-holders.ts): the customer's number at the gateway's card storage.
+
+  async createAccountHolder(input: CreateAccountHolderInput): Promise<CreateAccountHolderOutput> {
+    return this.askGateway(() => accountHolders.createAccountHolder(this.cardDeps(), input), "createAccountHolder")
+  }
+
+  async retrieveAccountHolder(input: RetrieveAccountHolderInput): Promise<RetrieveAccountHolderOutput> {
+    return accountHolders.retrieveAccountHolder(input)
+  }
+
+  async updateAccountHolder(input: UpdateAccountHolderInput): Promise<UpdateAccountHolderOutput> {
+    return accountHolders.updateAccountHolder(input)
+  }
+
+  async deleteAccountHolder(input: DeleteAccountHolderInput): Promise<DeleteAccountHolderOutput> {
+    return this.askGateway(() => accountHolders.deleteAccountHolder(this.cardDeps(), input), "deleteCard")
+  }
+
+  async listPaymentMethods(input: ListPaymentMethodsInput): Promise<ListPaymentMethodsOutput> {
+    return this.askGateway(() => accountHolders.listPaymentMethods(this.cardDeps(), input), "getCardTokens")
+  }
+
+  async savePaymentMethod(input: SavePaymentMethodInput): Promise<SavePaymentMethodOutput> {
+    return this.askGateway(() => accountHolders.savePaymentMethod(this.cardDeps(), input), "saveCard")
+  }
+
+  async deletePaymentMethod(input: DeletePaymentMethodInput): Promise<DeletePaymentMethodOutput> {
+    return this.askGateway(() => accountHolders.deletePaymentMethod(this.cardDeps(), input), "deleteCard")
+  }
+
+  private cardDeps(): accountHolders.AccountHolderDeps {
+    return {
+      client: this.client_,
+      appSecret: this.options_.appSecret,
+      database: () => this.database() as unknown as SharedStateDatabase,
+      savedCardsEnabled: Boolean(this.options_.enableSavedCards),
+    }
   }
 
   /**

@@ -5,6 +5,7 @@ import { startPaymentAttemptWorkflow } from "../../../../../../workflows/start-p
 import { paymentOutcomeCode, shopperMessage } from "../../../../../../lib/shopper-messages"
 import { guardDirectPayment } from "../../../../../direct-payment-guard"
 import { attemptStarted, requestLocale } from "../../../../../rate-limits"
+import { planCardSaving, saveCardAfterPayment } from "../../../../../direct-payment/save-card"
 import { sipayModuleOf } from "../../../../../sipay-responses"
 import type { DirectPaymentBody } from "../../../../../validators"
 
@@ -12,11 +13,14 @@ import type { DirectPaymentBody } from "../../../../../validators"
  * Direct (2D) card payment. The card goes once, in transit, to paySmart2D; it never enters a
  * workflow (whose input may be persisted), a log or a stored row: only the masked outcome is kept.
  * The body was read and checked by direct-payment/read-body.ts, and the caller proved it holds the
- * session's cart (`cart_id`, direct-payment/holder.ts), before this runs.
+ * session's cart (`cart_id`, direct-payment/holder.ts), before this runs. With `save_card`, the
+ * signed-in customer's card is stored at the gateway once it paid (direct-payment/save-card.ts).
  */
 export const POST = async (req: MedusaRequest<DirectPaymentBody>, res: MedusaResponse) => {
   const sessionId = req.params.id
   const { card, cart_id, installments_number, maturity_period, payment_frequency } = req.validatedBody
+  // An opt-in to save the card is checked before anything is charged (signed in, own cart, current consent).
+  const saving = await planCardSaving(req, req.validatedBody)
   // Against card testing, before any gateway call: the card's local check, the decline budgets, the limits.
   const guard = await guardDirectPayment(req, res, { sessionId, cartId: cart_id, card })
   if (!guard) {
@@ -60,7 +64,8 @@ export const POST = async (req: MedusaRequest<DirectPaymentBody>, res: MedusaRes
     })
   const body = { status: result.status, invoice_id: result.invoice_id, order_id: result.order_id }
   if (result.status === "paid" || result.status === "authorized") {
-    res.status(200).json({ ...body, cart_id: result.cart_id })
+    const saved = saving ? await saveCardAfterPayment(req, saving, { holderName: card.holder_name, number: card.number, expiryMonth: card.expiry_month, expiryYear: card.expiry_year }, attempt.invoice_id) : {}
+    res.status(200).json({ ...body, cart_id: result.cart_id, ...saved })
     return
   }
   await guard.declined(gatewayStatus)
