@@ -4,7 +4,7 @@
  * session) with these calls; a guest gets 401. A card's `id` is a handle the plugin made: it names the
  * card only within its own customer's list and is never a card token.
  */
-import { ensurePaymentSession, SIPAY_3D_PROVIDER_ID, type CartLike, type DirectPaymentResult, type Headers, type InstallmentChoice, type SdkLike } from "./index"
+import { ensurePaymentSession, shopperRefusal, SIPAY_3D_PROVIDER_ID, type CartLike, type DirectPaymentResult, type Headers, type InstallmentChoice, type Locale, type SdkLike } from "./index"
 
 export type SavedCard = {
   id: string
@@ -46,7 +46,7 @@ export type SavedCardPaymentResult = BankPage | DirectPaymentResult
  */
 export async function payWithSavedCard(
   sdk: SdkLike,
-  input: { cart: CartLike; cardId: string; choice?: InstallmentChoice; providerId?: string; headers?: Headers }
+  input: { cart: CartLike; cardId: string; choice?: InstallmentChoice; providerId?: string; headers?: Headers; locale?: Locale }
 ): Promise<SavedCardPaymentResult> {
   const session = await ensurePaymentSession(sdk, input.cart, input.providerId ?? SIPAY_3D_PROVIDER_ID, input.headers)
   const choice = input.choice ?? { installments_number: 1 }
@@ -61,8 +61,13 @@ export async function payWithSavedCard(
     }
     return { status: answer.status, order_id: answer.order_id, cart_id: answer.cart_id ?? null, session_id: session.id }
   } catch (error) {
-    if ((error as { status?: number }).status === 402) {
-      return { status: "failed", message: (error as Error).message || "The card payment did not go through", session_id: session.id }
+    // Declines and limits come back with the plugin's code and its text in the shopper's language, as payDirect's.
+    const refusal = shopperRefusal(error, input.locale)
+    if (refusal.status === 402) {
+      return { status: refusal.code === "payment_pending" ? "pending" : "failed", code: refusal.code, message: refusal.message, session_id: session.id }
+    }
+    if (refusal.status === 429) {
+      return { status: "rate_limited", code: refusal.code, message: refusal.message, session_id: session.id }
     }
     throw error
   }
