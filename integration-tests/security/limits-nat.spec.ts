@@ -1,7 +1,7 @@
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { seedStore, SeededStore } from "../harness/seed"
 import { appendFileSync } from "node:fs"
-import { createCart, DECLINING_CARD, PAYING_CARD, payAtGateway, returnToStore, startPaymentSession, withAnswer } from "../harness/shopper"
+import { cartIdOfSession, createCart, DECLINING_CARD, PAYING_CARD, payAtGateway, returnToStore, startPaymentSession, withAnswer } from "../harness/shopper"
 import { luhnValid } from "../../src/sandbox/cards"
 import { allOf, attack, AttackContext, Expectation, gatewayCallsAtMost, reported, RUN_LONG_WINDOW_SECONDS, send, useSecurityStack } from "./attack"
 
@@ -99,7 +99,7 @@ medusaIntegrationTestRunner({
     function pay2d(sessionId: string, number: string, client: string | null) {
       return send(`${stack.backendUrl}/store/sipay/payment-sessions/${sessionId}/pay-2d`, {
         headers: { ...storeKey(), ...(client ? { "x-forwarded-for": client } : {}) },
-        json: { card: card(number) },
+        json: { cart_id: cartIdOfSession(sessionId), card: card(number) },
       })
     }
 
@@ -322,7 +322,7 @@ medusaIntegrationTestRunner({
             const { sessionId } = await session("pp_sipay-2d_sipay")
             count(await send(`${stack.backendUrl}/store/sipay/payment-sessions/${sessionId}/pay-2d`, {
               headers: { ...storeKey(), "x-forwarded-for": "203.0.113.201" },
-              json: { card: { ...card(PAYING_CARD.cc_no), expiry_month: "01", expiry_year: "2020" } },
+              json: { cart_id: cartIdOfSession(sessionId), card: { ...card(PAYING_CARD.cc_no), expiry_month: "01", expiry_year: "2020" } },
             }))
             return { codes, honest: await honestDirectPayment("203.0.113.201") }
           }
