@@ -453,7 +453,13 @@ medusaIntegrationTestRunner({
         const text = (await page.textContent("main")) ?? ""
         expect(text).not.toMatch(/payses_|order_|cart_|referans/i)
         await page.screenshot({ path: screenshotPath("storefront kit lost redirect", "paid page"), fullPage: true })
-        expect(await axeViolations(page)).toEqual([])
+        // Its accessibility, in a context that lets axe's script past the page's content security policy.
+        const audit = await browser.newContext({ bypassCSP: true, locale: "tr-TR" })
+        const audited = await audit.newPage()
+        await audited.goto(hostedPage)
+        await audited.waitForSelector("#paid")
+        expect(await axeViolations(audited)).toEqual([])
+        await audit.close()
         await Promise.all([page.waitForURL(`${storefront.url}/tr/order/*/confirmed`), page.getByRole("link", { name: "Siparişinize gidin" }).click()])
         expect(await page.textContent("#order-id")).toBe(order.id)
         // The new, open cart stays: the success route drops only a completed cart's cookie.

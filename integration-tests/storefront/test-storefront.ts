@@ -228,7 +228,8 @@ export async function startTestStorefront(): Promise<TestStorefront> {
       }
       if (req.method === "POST" && url.pathname === "/tr/cart/add") {
         const variantId = new URLSearchParams(await readText(req)).get("variant_id") ?? ""
-        await addToCart(ctx, variantId)
+        // A server action that throws is a 500 in Next.js, whatever the store answered.
+        await addToCart(ctx, variantId).catch((error) => Promise.reject(Object.assign(new Error((error as Error).message), { status: 500 })))
         return send(res, 303, "", { location: "/tr/cart", ...cookies() })
       }
       if (url.pathname === "/tr/cart") {
