@@ -1,6 +1,8 @@
 import { join, resolve } from "node:path"
 import { build } from "esbuild"
-import { binOf, readPaymentReturn } from "../../packages/storefront/src"
+import { binOf, cardBrandName, formatMoney, installmentAmount, PAYMENT_METHOD_TITLES, readPaymentReturn, sipayMethodTitle } from "../../packages/storefront/src"
+import { installmentLabel } from "../../packages/storefront/src/react/installments"
+import { MESSAGES } from "../../packages/storefront/src/react/messages"
 import { normalizeIp, shopperAddress, shopperHeaders, signClientAddress, sipayLandingResponse, sipaySuccessResponse } from "../../packages/storefront/src/server"
 import { clientAddressOf, parseTrustedProxies } from "../../src/lib/limiter"
 
@@ -86,6 +88,47 @@ describe("storefront kit: server helpers", () => {
     expect(binOf("4508")).toBeNull()
   })
 
+  it("money in the shopper's format, one Intl.NumberFormat(locale, { style: \"currency\", currency }) for the kit and the storefront (Intl's own no-break spaces)", () => {
+    expect(formatMoney(325.4, "try", "tr")).toBe("₺325,40")
+    expect(formatMoney("1299.90", "TRY", "tr")).toBe("₺1.299,90")
+    expect(formatMoney(325.4, "TRY", "en")).toBe("TRY\u00a0325.40")
+    expect(formatMoney(325.4, "EUR", "de-DE")).toBe("325,40\u00a0€")
+    expect(formatMoney(10, "TRY")).toBe("₺10,00")
+  })
+
+  it("an installment row says what each installment is and the total", () => {
+    const row = (installments_number: number, amount_to_be_paid: string | null, lang: "tr" | "en" = "tr") =>
+      installmentLabel({ installments_number, amount_to_be_paid, label: null, card_program: null }, MESSAGES[lang], "TRY", lang)
+    expect(row(3, "199.80")).toBe("3 taksit · 3 × ₺66,60 · toplam ₺199,80")
+    expect(row(1, "199.80")).toBe("Tek çekim · ₺199,80")
+    // A count the merchant charges a commission on: its own total.
+    expect(row(6, "1319.90", "en")).toBe("6 installments · 6 × TRY\u00a0219.98 · total TRY\u00a01,319.90")
+    expect(row(2, null)).toBe("2 taksit")
+    expect(installmentAmount("100.00", 3)).toBe(33.33)
+  })
+
+  it("the card's brand in words from the gateway's scheme for its BIN, and two payment methods that do not read alike", () => {
+    expect([cardBrandName("VISA"), cardBrandName("MASTERCARD"), cardBrandName("TROY"), cardBrandName("AMEX"), cardBrandName("DISCOVER"), cardBrandName(null), cardBrandName("")]).toEqual([
+      "Visa",
+      "Mastercard",
+      "Troy",
+      "American Express",
+      "Discover",
+      null,
+      null,
+    ])
+    expect(sipayMethodTitle("pp_sipay_sipay", "tr")).toBe(PAYMENT_METHOD_TITLES["3d"].tr)
+    expect(sipayMethodTitle("pp_sipay-2d_sipay", "en")).toBe(PAYMENT_METHOD_TITLES.direct.en)
+    expect(sipayMethodTitle("pp_stripe_stripe")).toBeNull()
+    for (const lang of ["tr", "en"] as const) {
+      const [threeD, direct] = [PAYMENT_METHOD_TITLES["3d"][lang], PAYMENT_METHOD_TITLES.direct[lang]]
+      // Neither title is the other with something added: each says how it differs.
+      expect(threeD.startsWith(direct)).toBe(false)
+      expect(direct.startsWith(threeD)).toBe(false)
+      expect(threeD).toMatch(/3D Secure/)
+    }
+  })
+
   it("the components render under React 18 (the plugin's own) and React 19 (the storefront package's), labelled, in both languages", async () => {
     const rendered: Record<string, any> = {}
     for (const [name, dir] of [["18", ROOT], ["19", join(ROOT, "packages", "storefront")]] as const) {
@@ -108,8 +151,11 @@ describe("storefront kit: server helpers", () => {
     expect(rendered["19"].tr.version).toMatch(/^19\./)
     for (const version of ["18", "19"]) {
       const { tr, en } = rendered[version]
-      expect(tr.hosted).toContain("Kartla öde")
-      expect(en.hosted).toContain("Pay by card")
+      expect(tr.hosted).toContain("Güvenli ödeme sayfasında öde")
+      expect(en.hosted).toContain("Pay on the secure payment page")
+      // The forms' pay button names the amount in the page's money format.
+      expect(tr.direct).toContain("₺325,40 öde")
+      expect(en.threeD).toContain("Pay TRY\u00a0325.40")
       for (const form of [tr.threeD, tr.direct]) {
         for (const name of ["cc_holder_name", "cc_no", "expiry_month", "expiry_year", "cvv"]) expect(form).toContain(`name="${name}"`)
         expect(form).toMatch(/autocomplete="cc-number"/i)

@@ -16,12 +16,13 @@ import {
   type SdkLike,
 } from "../../packages/storefront/src"
 import { SHOPPER_MESSAGES } from "../../packages/storefront/src"
-import { signClientAddress } from "../../packages/storefront/src/server"
+import { hasCompletedCart, signClientAddress } from "../../packages/storefront/src/server"
+import { MESSAGES } from "../../packages/storefront/src/react/messages"
 import { SMS_TEST_CODE } from "../../src/sandbox"
 import { launchBrowser, screenshotPath } from "../harness/browser"
 import { axeViolations } from "../harness/demo-axe"
 import { seedStore, SeededStore } from "../harness/seed"
-import { createCart, DECLINING_CARD, PAYING_CARD, payAtGateway, returnToStore } from "../harness/shopper"
+import { createCart, DECLINING_CARD, PAYING_CARD, payAtGateway, returnToStore, waitFor } from "../harness/shopper"
 import { useSipayStack } from "../harness/stack"
 import { startTestStorefront, TestStorefront } from "./test-storefront"
 
@@ -65,7 +66,7 @@ medusaIntegrationTestRunner({
       store = await seedStore(getContainer())
       await dbUtils.snapshot()
       sdk = new Medusa({ baseUrl: stack.backendUrl, publishableKey: store.publishableKey })
-      storefront.configure({ backendUrl: stack.backendUrl, publishableKey: store.publishableKey, storefrontSecret: STOREFRONT_SECRET })
+      storefront.configure({ backendUrl: stack.backendUrl, publishableKey: store.publishableKey, storefrontSecret: STOREFRONT_SECRET, regionId: store.regionId, products: store.products })
     })
     afterAll(async () => {
       await browser?.close()
@@ -79,8 +80,8 @@ medusaIntegrationTestRunner({
 
     async function orderOfCart(cartId: string) {
       const query = getContainer().resolve(ContainerRegistrationKeys.QUERY)
-      const { data } = await query.graph({ entity: "cart", fields: ["order.id", "order.payment_collections.payments.*"], filters: { id: cartId } })
-      return (data[0] as any)?.order as { id: string; payment_collections: { payments: any[] }[] } | undefined
+      const { data } = await query.graph({ entity: "cart", fields: ["order.id", "order.customer_id", "order.payment_collections.payments.*"], filters: { id: cartId } })
+      return (data[0] as any)?.order as { id: string; customer_id: string | null; payment_collections: { payments: any[] }[] } | undefined
     }
 
     async function gatewaySales(): Promise<any[]> {
@@ -174,6 +175,23 @@ medusaIntegrationTestRunner({
         expect(await retrieveCartState(sdk, cart.id)).toEqual({ completed: false })
       })
 
+      it("a middleware's check: a completed cart's cookie only, asked past any cache; no cookie asks nothing, an unknown cart keeps its cookie", async () => {
+        const cart = await newCart()
+        const request = (cookie: string) => new Request(`${storefront.url}/tr/cart`, { headers: { cookie } })
+        const options = { backendUrl: stack.backendUrl, publishableKey: store.publishableKey }
+        expect(await hasCompletedCart(request(`_medusa_cart_id=${cart.id}`), options)).toBe(false)
+        const card = { holder_name: PAYING_CARD.cc_holder_name, number: PAYING_CARD.cc_no, expiry_month: PAYING_CARD.expiry_month, expiry_year: PAYING_CARD.expiry_year, cvv: "000" }
+        expect(await payDirect(sdk, { cart, card, choice: { installments_number: 1 } })).toMatchObject({ status: "paid" })
+        expect(await hasCompletedCart(request(`other=1; _medusa_cart_id=${cart.id}`), options)).toBe(true)
+        expect(await retrieveCartState(sdk, cart.id)).toEqual({ completed: true })
+        expect(await hasCompletedCart(request("_medusa_cart_id=cart_01UNKNOWN0000000000000000"), options)).toBe(false)
+        expect(await hasCompletedCart(request("_medusa_cart_id=../admin/users"), options)).toBe(false)
+        const asked: string[] = []
+        const recording = (async (url: string, init?: RequestInit) => (asked.push(url), fetch(url, init))) as typeof fetch
+        expect(await hasCompletedCart(request("other=1"), { ...options, fetch: recording })).toBe(false)
+        expect(asked).toEqual([])
+      })
+
       it("31 shoppers of one storefront server, each declined, all get their own 3D form, and each reaches the gateway with their own address", async () => {
         const shoppers = Array.from({ length: 31 }, (_, i) => `198.51.100.${i + 10}`)
         const answers: { ip: string; form: boolean; error?: string; payer?: string }[] = []
@@ -236,7 +254,7 @@ medusaIntegrationTestRunner({
       }
 
       async function payOnHostedPage(number: string) {
-        await Promise.all([page.waitForURL(`${stack.backendUrl}/sipay/checkout/**`), page.getByRole("button", { name: "Kartla öde" }).click()])
+        await Promise.all([page.waitForURL(`${stack.backendUrl}/sipay/checkout/**`), page.getByRole("button", { name: MESSAGES.tr.pay }).click()])
         await page.fill("#cc_holder_name", PAYING_CARD.cc_holder_name)
         await page.fill("#cc_no", number)
         await page.fill("#expiry_month", PAYING_CARD.expiry_month)
@@ -312,6 +330,12 @@ medusaIntegrationTestRunner({
         page.on("request", (request) => request.method() === "POST" && request.url().startsWith(stack.sandbox.base_url) && posted.push(request.postData() ?? ""))
         await fillCard(PAYING_CARD.cc_no)
         await page.locator('[data-installments="3"]').check()
+        // The row says what each installment is and the total, in Turkish money; the brand is the gateway's for the BIN.
+        expect(cart.total).toBe(719.8)
+        expect(await page.locator("label", { has: page.locator('[data-installments="3"]') }).textContent()).toBe("3 taksit · 3 × ₺239,93 · toplam ₺719,80")
+        expect(await page.locator("label", { has: page.locator('[data-installments="1"]') }).textContent()).toBe("Tek çekim · ₺719,80")
+        expect(await page.getByTestId("sipay-card-brand").textContent()).toBe("Kart: Visa")
+        expect(await page.getByRole("button", { name: /öde$/ }).textContent()).toBe("₺719,80 öde")
         await page.screenshot({ path: screenshotPath("storefront kit own 3D form", "card and installments"), fullPage: true })
         await Promise.all([page.waitForURL(`${stack.sandbox.base_url}/**`), page.getByRole("button", { name: /öde$/ }).click()])
         const fields = new URLSearchParams(posted[0])
@@ -365,6 +389,131 @@ medusaIntegrationTestRunner({
         expect(order!.payment_collections[0].payments[0].data.installments).toBe(3)
         expect((await gatewaySales()).at(-1).payer.ip).toBe(SHOPPER_IP)
         expect((await context.cookies(storefront.url)).map((cookie) => cookie.name)).not.toContain("_medusa_cart_id")
+      })
+
+      it("paid, then the bank page's tab closed before the return: the webhook makes the order, and the shopper shops on with the same cookie (no 500, a new cart without the paid item); the old payment page leads to the order", async () => {
+        const cart = await newCart()
+        await page.goto(`${storefront.url}/test/cart?cart_id=${cart.id}&method=hosted`)
+        // The cart page as the shopper saw it before paying: the storefront keeps it in its data cache.
+        await page.goto(`${storefront.url}/tr/cart`)
+        expect(await page.textContent("#cart-count")).toBe("Cart (3)")
+        await page.goto(`${storefront.url}/tr/checkout?step=payment&method=hosted`)
+        await Promise.all([page.waitForURL(`${stack.backendUrl}/sipay/checkout/**`), page.getByRole("button", { name: MESSAGES.tr.pay }).click()])
+        const hostedPage = page.url()
+        await page.fill("#cc_holder_name", PAYING_CARD.cc_holder_name)
+        await page.fill("#cc_no", PAYING_CARD.cc_no)
+        await page.fill("#expiry_month", PAYING_CARD.expiry_month)
+        await page.fill("#expiry_year", PAYING_CARD.expiry_year)
+        await page.fill("#cvv", PAYING_CARD.cvv)
+        await Promise.all([page.waitForURL(`${stack.sandbox.base_url}/**`), page.click("#pay-button")])
+        // The bank takes the code; the way back to the store is lost (the tab closes, the network drops).
+        let lost = false
+        await page.route(`${stack.backendUrl}/sipay/3d/**`, (route) => ((lost = true), route.abort()))
+        await page.fill("#sms_code", SMS_TEST_CODE)
+        await page.click("button.confirm")
+        await waitFor(async () => lost, 10000)
+        await page.close()
+
+        const order = await waitFor(() => orderOfCart(cart.id), 30000)
+        expect((await context.cookies(storefront.url)).find((cookie) => cookie.name === "_medusa_cart_id")?.value).toBe(cart.id)
+
+        // Control: the starter without the guide's middleware serves the paid cart from its cache, and "Add to cart" fails.
+        storefront.useMiddleware(false)
+        const cookie = `_medusa_cart_id=${cart.id}`
+        expect(await (await fetch(`${storefront.url}/tr/cart`, { headers: { cookie } })).text()).toContain("Cart (3)")
+        const broken = await fetch(`${storefront.url}/tr/cart/add`, {
+          method: "POST",
+          headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({ variant_id: store.products[2].variantId }).toString(),
+          redirect: "manual",
+        })
+        expect(broken.status).toBe(500)
+        expect(await broken.text()).toMatch(/already completed/)
+        storefront.useMiddleware(true)
+
+        // Back later, same browser, same cookie: an empty cart, and shopping works.
+        page = await context.newPage()
+        await page.goto(`${storefront.url}/tr/cart`)
+        expect(await page.textContent("#cart-count")).toBe("Cart (0)")
+        expect(await page.locator("#cart-items li").count()).toBe(0)
+        expect((await context.cookies(storefront.url)).map((c) => c.name)).not.toContain("_medusa_cart_id")
+        const added = page.waitForResponse((response) => response.url().endsWith("/tr/cart/add"))
+        await Promise.all([page.waitForURL(`${storefront.url}/tr/cart`), page.getByRole("button", { name: `Add ${store.products[2].title}` }).click()])
+        expect((await added).status()).toBe(303)
+        expect(await page.textContent("#cart-count")).toBe("Cart (1)")
+        expect(await page.locator("#cart-items li").evaluateAll((items) => items.map((item) => item.getAttribute("data-variant")))).toEqual([store.products[2].variantId])
+        const newCartId = (await context.cookies(storefront.url)).find((c) => c.name === "_medusa_cart_id")?.value
+        expect(newCartId).toMatch(/^cart_/)
+        expect(newCartId).not.toBe(cart.id)
+        await page.screenshot({ path: screenshotPath("storefront kit lost redirect", "shopping again"), fullPage: true })
+
+        // The old payment page says it is paid, shows no id of the store's, and leads to the order.
+        await page.goto(hostedPage)
+        await page.waitForSelector("#paid")
+        const text = (await page.textContent("main")) ?? ""
+        expect(text).not.toMatch(/payses_|order_|cart_|referans/i)
+        await page.screenshot({ path: screenshotPath("storefront kit lost redirect", "paid page"), fullPage: true })
+        // Its accessibility, in a context that lets axe's script past the page's content security policy.
+        const audit = await browser.newContext({ bypassCSP: true, locale: "tr-TR" })
+        const audited = await audit.newPage()
+        await audited.goto(hostedPage)
+        await audited.waitForSelector("#paid")
+        expect(await axeViolations(audited)).toEqual([])
+        await audit.close()
+        await Promise.all([page.waitForURL(`${storefront.url}/tr/order/*/confirmed`), page.getByRole("link", { name: "Siparişinize gidin" }).click()])
+        expect(await page.textContent("#order-id")).toBe(order.id)
+        // The new, open cart stays: the success route drops only a completed cart's cookie.
+        expect((await context.cookies(storefront.url)).find((c) => c.name === "_medusa_cart_id")?.value).toBe(newCartId)
+        expect((await orderOfCart(newCartId!)) ?? null).toBeNull()
+      })
+
+      it("a logged-in customer's checkout: the customer's own cart, paid on the hosted page and then by direct payment, each an order of the customer", async () => {
+        const email = `musteri-${Date.now()}@example.com`
+        const password = "Musteri-sifre-2026"
+        const auth = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
+          const response = await fetch(`${stack.backendUrl}${path}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) })
+          expect(response.status).toBe(200)
+          return (await response.json()) as any
+        }
+        const registered = await auth("/auth/customer/emailpass/register", { email, password })
+        const { customer } = await auth("/store/customers", { email, first_name: "Ayşe", last_name: "Yılmaz" }, { authorization: `Bearer ${registered.token}`, "x-publishable-api-key": store.publishableKey })
+        const { token } = await auth("/auth/customer/emailpass", { email, password })
+        // Logged in, as the starter keeps it: the token in an HttpOnly cookie the storefront's server sends on.
+        await context.addCookies([{ name: "_medusa_jwt", value: token, url: storefront.url, httpOnly: true, sameSite: "Strict" }])
+        const customerSdk = new Medusa({ baseUrl: stack.backendUrl, publishableKey: store.publishableKey })
+        const address = { first_name: "Ayşe", last_name: "Yılmaz", address_1: "İstiklal Cd. 1", city: "İstanbul", country_code: "tr", postal_code: "34430", phone: "5551234567" }
+        const customerCart = async () => {
+          const { cart } = await customerSdk.store.cart.create(
+            { region_id: store.regionId, items: [{ variant_id: store.products[1].variantId, quantity: 1 }], shipping_address: address, billing_address: address },
+            {},
+            { authorization: `Bearer ${token}` }
+          )
+          expect(cart).toMatchObject({ customer_id: customer.id, email })
+          return cart
+        }
+
+        const hostedCart = await customerCart()
+        await page.goto(`${storefront.url}/test/cart?cart_id=${hostedCart.id}&method=hosted`)
+        await payOnHostedPage(PAYING_CARD.cc_no)
+        await page.waitForURL(`${storefront.url}/tr/order/*/confirmed`)
+        const hostedOrder = await orderOfCart(hostedCart.id)
+        expect(await page.textContent("#order-id")).toBe(hostedOrder!.id)
+        expect(hostedOrder!.customer_id).toBe(customer.id)
+
+        const directCart = await customerCart()
+        await page.goto(`${storefront.url}/test/cart?cart_id=${directCart.id}&method=direct`)
+        await page.waitForSelector("main h1")
+        await fillCard(PAYING_CARD.cc_no)
+        await page.locator('[data-installments="2"]').check()
+        await Promise.all([page.waitForURL(`${storefront.url}/tr/order/*/confirmed`), page.getByRole("button", { name: /öde$/ }).click()])
+        const directOrder = await orderOfCart(directCart.id)
+        expect(directOrder).toMatchObject({ customer_id: customer.id })
+        expect(directOrder!.payment_collections[0].payments[0].data.installments).toBe(2)
+
+        // Both are in the customer's own order list, as the starter's account page reads it.
+        const { orders } = await customerSdk.client.fetch<{ orders: { id: string }[] }>("/store/orders", { headers: { authorization: `Bearer ${token}` } })
+        expect(orders.map((order) => order.id).sort()).toEqual([hostedOrder!.id, directOrder!.id].sort())
+        expect((await context.cookies(storefront.url)).map((c) => c.name)).not.toContain("_medusa_cart_id")
       })
     })
   },

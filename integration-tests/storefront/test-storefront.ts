@@ -11,13 +11,17 @@ import {
   type CartLike,
   type SdkLike,
 } from "../../packages/storefront/src"
-import { shopperHeaders, sipaySuccessResponse, STARTER_CART_COOKIE } from "../../packages/storefront/src/server"
+import { hasCompletedCart, shopperHeaders, sipaySuccessResponse, STARTER_CART_COOKIE } from "../../packages/storefront/src/server"
 
 /**
  * A storefront the way Medusa's Next.js starter is built, small: the cart id in a SameSite=Strict
- * cookie, every Medusa call made by the storefront's server ("server actions" here are POST
- * /actions/*, written with the kit's helpers over the JS SDK), and a checkout page rendered in the
- * browser from the kit's React components under React 19. The checkout page answers 404 without the
+ * cookie, a logged-in customer's token in another (`_medusa_jwt`, sent as the authorization of every
+ * Medusa call), every Medusa call made by the storefront's server ("server actions" here are POST
+ * /actions/* and the cart page's form post, written with the kit's helpers over the JS SDK), and a
+ * checkout page rendered in the browser from the kit's React components under React 19. Like the
+ * starter, the cart page reads carts through a data cache that only the storefront's own cart
+ * changes revalidate, and a middleware (docs/storefront-nextjs.md) drops the cookie of a cart the
+ * store completed meanwhile (the kit's `hasCompletedCart`). The checkout page answers 404 without the
  * cart cookie, as the starter does. Every request is recorded with the cookies it carried.
  */
 
@@ -27,7 +31,16 @@ export type TestStorefront = {
   url: string
   /** Requests received, in order: path (with query) and the Cookie header. */
   requests: { path: string; cookie: string }[]
-  configure(config: { backendUrl: string; publishableKey: string; storefrontSecret: string; lang?: "tr" | "en" }): void
+  configure(config: {
+    backendUrl: string
+    publishableKey: string
+    storefrontSecret: string
+    regionId: string
+    products: { variantId: string; title: string }[]
+    lang?: "tr" | "en"
+  }): void
+  /** Off: the storefront as the starter is without the guide's middleware (a control). */
+  useMiddleware(on: boolean): void
   close(): Promise<void>
   /** The React version the page was bundled with. */
   reactVersion: string
@@ -60,10 +73,15 @@ export function cookieOf(req: IncomingMessage, name: string): string | null {
   return null
 }
 
-export async function readJson(req: IncomingMessage): Promise<any> {
+async function readText(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = []
   for await (const chunk of req) chunks.push(chunk as Buffer)
-  return chunks.length ? JSON.parse(Buffer.concat(chunks).toString("utf8")) : {}
+  return Buffer.concat(chunks).toString("utf8")
+}
+
+export async function readJson(req: IncomingMessage): Promise<any> {
+  const text = await readText(req)
+  return text ? JSON.parse(text) : {}
 }
 
 export function send(res: ServerResponse, status: number, body: string, headers: Record<string, string | string[]> = {}) {
@@ -71,7 +89,7 @@ export function send(res: ServerResponse, status: number, body: string, headers:
   res.end(body)
 }
 
-function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string | string[]> = {}) {
   send(res, status, JSON.stringify(body), { "content-type": "application/json", ...headers })
 }
 
@@ -79,47 +97,106 @@ const CART_FIELDS = "id,total,currency_code,*payment_collection,*payment_collect
 
 const CLEAR_CART = `${STARTER_CART_COOKIE}=; Path=/; Max-Age=0; SameSite=Strict`
 
+const AUTH_COOKIE = "_medusa_jwt"
+
+/** What one request carries once the middleware ran: the cart cookie (unless dropped), the customer's authorization, cookies to set. */
+type RequestContext = { req: IncomingMessage; cartId: string | null; auth: Record<string, string>; setCookies: string[] }
+
+type CachedCart = { id: string; items: { variant_id: string; title: string; quantity: number }[] }
+
 export async function startTestStorefront(): Promise<TestStorefront> {
   const page = await bundlePage()
   const requests: TestStorefront["requests"] = []
-  let config: { sdk: SdkLike; secret: string; lang: "tr" | "en" } | undefined
+  let config:
+    | { sdk: SdkLike; medusa: Medusa; secret: string; lang: "tr" | "en"; backendUrl: string; publishableKey: string; regionId: string; products: { variantId: string; title: string }[] }
+    | undefined
+  let middlewareOn = true
+  // The starter's carts are fetched with `cache: "force-cache"` and a tag its own cart actions revalidate.
+  const cartCache = new Map<string, CachedCart>()
 
-  async function cartOf(req: IncomingMessage): Promise<CartLike & { total: number; currency_code: string }> {
-    const cartId = cookieOf(req, STARTER_CART_COOKIE)
-    if (!cartId || !config) throw Object.assign(new Error("no cart"), { status: 404 })
-    const { cart } = await config.sdk.client.fetch<{ cart: CartLike & { total: number; currency_code: string } }>(`/store/carts/${cartId}`, { query: { fields: CART_FIELDS } })
+  async function cartOf(ctx: RequestContext): Promise<CartLike & { total: number; currency_code: string }> {
+    if (!ctx.cartId || !config) throw Object.assign(new Error("no cart"), { status: 404 })
+    const { cart } = await config.sdk.client.fetch<{ cart: CartLike & { total: number; currency_code: string } }>(`/store/carts/${ctx.cartId}`, { query: { fields: CART_FIELDS }, headers: ctx.auth })
+    return cart
+  }
+
+  /** The starter's retrieveCart: through the data cache, a missing cart as none. */
+  async function cachedCart(ctx: RequestContext): Promise<CachedCart | null> {
+    if (!ctx.cartId) return null
+    const known = cartCache.get(ctx.cartId)
+    if (known) return known
+    const cart = await config!.sdk.client
+      .fetch<{ cart: CachedCart }>(`/store/carts/${ctx.cartId}`, { query: { fields: "id,*items" }, headers: ctx.auth })
+      .then((answer) => answer.cart)
+      .catch(() => null)
+    if (cart) cartCache.set(cart.id, cart)
     return cart
   }
 
   /** The shopper's address signed for the plugin, as docs/storefront-nextjs.md does behind one proxy that appends X-Forwarded-For. */
-  const signedShopper = (req: IncomingMessage) => shopperHeaders({ secret: config!.secret, headers: req.headers as Record<string, string>, proxies: 1 })
+  const signedShopper = (ctx: RequestContext) => shopperHeaders({ secret: config!.secret, headers: ctx.req.headers as Record<string, string>, proxies: 1, also: ctx.auth })
 
   // The storefront's server actions, each a few lines over the kit's helpers (as in docs/storefront-nextjs.md).
-  const actions: Record<string, (req: IncomingMessage, body: any) => Promise<{ body: unknown; headers?: Record<string, string> }>> = {
-    hosted: async (req) => ({ body: await startHostedPayment(config!.sdk, { cart: await cartOf(req), lang: config!.lang }) }),
-    installments: async (req, body) => {
-      const cart = await cartOf(req)
-      return { body: await getInstallmentOptions(config!.sdk, { bin: body.bin, amount: cart.total, currencyCode: cart.currency_code, headers: signedShopper(req) }) }
+  const actions: Record<string, (ctx: RequestContext, body: any) => Promise<unknown>> = {
+    hosted: async (ctx) => startHostedPayment(config!.sdk, { cart: await cartOf(ctx), lang: config!.lang, headers: ctx.auth }),
+    installments: async (ctx, body) => {
+      const cart = await cartOf(ctx)
+      return getInstallmentOptions(config!.sdk, { bin: body.bin, amount: cart.total, currencyCode: cart.currency_code, headers: signedShopper(ctx) })
     },
-    "3d-form": async (req, body) => {
+    "3d-form": async (ctx, body) => {
       try {
-        return { body: await startThreeDForm(config!.sdk, { cart: await cartOf(req), choice: body.choice, locale: config!.lang, headers: signedShopper(req) }) }
+        return await startThreeDForm(config!.sdk, { cart: await cartOf(ctx), choice: body.choice, locale: config!.lang, headers: signedShopper(ctx) })
       } catch (error) {
         // As the guide's action: the plugin's refusal, in the shopper's language, for the form to show.
-        return { body: { error: (error as Error).message, status: (error as { status?: number }).status ?? null } }
+        return { error: (error as Error).message, status: (error as { status?: number }).status ?? null }
       }
     },
-    "pay-direct": async (req, body) => {
+    "pay-direct": async (ctx, body) => {
       const result = await payDirect(config!.sdk, {
-        cart: await cartOf(req),
+        cart: await cartOf(ctx),
         card: body.card,
         choice: body.choice,
         locale: config!.lang,
-        headers: signedShopper(req),
+        headers: signedShopper(ctx),
       })
       // Paid: the plugin completed the cart, so the storefront drops its cookie (the starter's removeCartId).
-      return { body: result, headers: result.status === "paid" || result.status === "authorized" ? { "set-cookie": CLEAR_CART } : {} }
+      if (result.status === "paid" || result.status === "authorized") ctx.setCookies.push(CLEAR_CART)
+      return result
     },
+  }
+
+  /** The starter's addToCart: getOrSetCart (the cached cart, else a new one in the region), then the line item. */
+  async function addToCart(ctx: RequestContext, variantId: string): Promise<void> {
+    let cart = await cachedCart(ctx)
+    if (!cart) {
+      const created = await config!.medusa.store.cart.create({ region_id: config!.regionId }, {}, ctx.auth)
+      cart = { id: created.cart.id, items: [] }
+      ctx.setCookies.push(`${STARTER_CART_COOKIE}=${cart.id}; Path=/; HttpOnly; SameSite=Strict`)
+    }
+    await config!.medusa.store.cart.createLineItem(cart.id, { variant_id: variantId, quantity: 1 }, {}, ctx.auth)
+    cartCache.delete(cart.id)
+  }
+
+  function cartPage(cart: CachedCart | null): string {
+    const items = cart?.items ?? []
+    const count = items.reduce((sum, item) => sum + item.quantity, 0)
+    const rows = items.map((item) => `<li data-variant="${item.variant_id}">${item.title} × ${item.quantity}</li>`).join("")
+    const shelf = config!.products
+      .map((product) => `<form method="post" action="/tr/cart/add"><input type="hidden" name="variant_id" value="${product.variantId}"><button type="submit">Add ${product.title}</button></form>`)
+      .join("")
+    return `<!doctype html><html lang="en"><meta charset="utf-8"><title>Cart</title><header><a id="cart-count" href="/tr/cart">Cart (${count})</a></header><main><h1>Cart</h1><ul id="cart-items">${rows}</ul>${shelf}</main></html>`
+  }
+
+  /** The guide's middleware: a cart the store completed meanwhile (the sale webhook after a lost redirect) is no cart. */
+  async function middleware(req: IncomingMessage): Promise<RequestContext> {
+    const token = cookieOf(req, AUTH_COOKIE)
+    const ctx: RequestContext = { req, cartId: cookieOf(req, STARTER_CART_COOKIE) || null, auth: token ? { authorization: `Bearer ${token}` } : {}, setCookies: [] }
+    const request = new Request(`http://storefront${req.url}`, { headers: { cookie: String(req.headers.cookie ?? "") } })
+    if (middlewareOn && (await hasCompletedCart(request, { backendUrl: config!.backendUrl, publishableKey: config!.publishableKey }))) {
+      ctx.cartId = null
+      ctx.setCookies.push(CLEAR_CART)
+    }
+    return ctx
   }
 
   const server: Server = createServer(async (req, res) => {
@@ -134,12 +211,6 @@ export async function startTestStorefront(): Promise<TestStorefront> {
         const cartId = url.searchParams.get("cart_id") ?? ""
         return send(res, 303, "", { location: `/tr/checkout?step=payment&method=${url.searchParams.get("method") ?? "hosted"}`, "set-cookie": `${STARTER_CART_COOKIE}=${cartId}; Path=/; HttpOnly; SameSite=Strict` })
       }
-      if (req.method === "POST" && url.pathname.startsWith("/actions/")) {
-        const action = actions[url.pathname.slice("/actions/".length)]
-        if (!action) return json(res, 404, { message: "no such action" })
-        const answer = await action(req, await readJson(req))
-        return json(res, 200, answer.body, answer.headers)
-      }
       if (url.pathname === "/api/sipay/success") {
         const request = new Request(`http://storefront${req.url}`, { headers: req.headers as Record<string, string> })
         const response = await sipaySuccessResponse(request, { isCartCompleted: async (cartId) => (await retrieveCartState(config!.sdk, cartId)).completed })
@@ -147,25 +218,44 @@ export async function startTestStorefront(): Promise<TestStorefront> {
         if (response.headers.getSetCookie().length) headers["set-cookie"] = response.headers.getSetCookie()
         return send(res, response.status, "", headers)
       }
+      const ctx = await middleware(req)
+      const cookies = (): Record<string, string[]> => (ctx.setCookies.length ? { "set-cookie": ctx.setCookies } : {})
+      if (req.method === "POST" && url.pathname.startsWith("/actions/")) {
+        const action = actions[url.pathname.slice("/actions/".length)]
+        if (!action) return json(res, 404, { message: "no such action" })
+        const answer = await action(ctx, await readJson(req))
+        return json(res, 200, answer, cookies())
+      }
+      if (req.method === "POST" && url.pathname === "/tr/cart/add") {
+        const variantId = new URLSearchParams(await readText(req)).get("variant_id") ?? ""
+        // A server action that throws is a 500 in Next.js, whatever the store answered.
+        await addToCart(ctx, variantId).catch((error) => Promise.reject(Object.assign(new Error((error as Error).message), { status: 500 })))
+        return send(res, 303, "", { location: "/tr/cart", ...cookies() })
+      }
+      if (url.pathname === "/tr/cart") {
+        return send(res, 200, cartPage(await cachedCart(ctx)), cookies())
+      }
       const confirmed = /^\/([a-z]{2})\/order\/(order_[A-Za-z0-9]+)\/confirmed$/.exec(url.pathname)
       if (confirmed) {
-        return send(res, 200, `<!doctype html><html lang="en"><title>Order confirmed</title><main><h1>Thank you!</h1><p id="order-id">${confirmed[2]}</p></main></html>`)
+        return send(res, 200, `<!doctype html><html lang="en"><title>Order confirmed</title><main><h1>Thank you!</h1><p id="order-id">${confirmed[2]}</p></main></html>`, cookies())
       }
       if (/^\/[a-z]{2}\/checkout$/.test(url.pathname)) {
-        const cart = await cartOf(req).catch(() => null)
+        const cart = await cartOf(ctx).catch(() => null)
         if (!cart) {
-          return send(res, 404, `<!doctype html><html lang="en"><title>Page not found</title><main><h1>Page not found</h1></main></html>`)
+          return send(res, 404, `<!doctype html><html lang="en"><title>Page not found</title><main><h1>Page not found</h1></main></html>`, cookies())
         }
         const data = JSON.stringify({ method: url.searchParams.get("method") ?? "hosted", amount: cart.total, currency_code: cart.currency_code, lang: config!.lang })
         return send(
           res,
           200,
           `<!doctype html><html lang="${config!.lang}"><meta charset="utf-8"><title>Checkout</title><body><div id="root"></div>` +
-            `<script type="application/json" id="checkout-data">${data.replace(/</g, "\\u003c")}</script><script type="module" src="/app.js"></script></body></html>`
+            `<script type="application/json" id="checkout-data">${data.replace(/</g, "\\u003c")}</script><script type="module" src="/app.js"></script></body></html>`,
+          cookies()
         )
       }
       return send(res, 404, "<!doctype html><title>Page not found</title><h1>Page not found</h1>")
     } catch (error) {
+      // As Next.js answers a failing server action or render: 500, the error in the server's log only.
       const status = (error as { status?: number }).status ?? 500
       return json(res, status >= 400 && status < 600 ? status : 500, { message: (error as Error).message })
     }
@@ -177,8 +267,12 @@ export async function startTestStorefront(): Promise<TestStorefront> {
     url: `http://localhost:${port}`,
     requests,
     reactVersion: page.reactVersion,
-    configure: ({ backendUrl, publishableKey, storefrontSecret, lang }) => {
-      config = { sdk: new Medusa({ baseUrl: backendUrl, publishableKey }), secret: storefrontSecret, lang: lang ?? "tr" }
+    configure: ({ backendUrl, publishableKey, storefrontSecret, regionId, products, lang }) => {
+      const medusa = new Medusa({ baseUrl: backendUrl, publishableKey })
+      config = { sdk: medusa, medusa, secret: storefrontSecret, lang: lang ?? "tr", backendUrl, publishableKey, regionId, products }
+    },
+    useMiddleware: (on) => {
+      middlewareOn = on
     },
     close: () => new Promise<void>((done) => server.close(() => done())),
   }

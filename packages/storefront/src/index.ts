@@ -6,6 +6,7 @@
 import { isShopperMessageCode, SHOPPER_MESSAGES, shopperMessage, type ShopperMessageCode } from "../../../src/lib/shopper-messages/texts"
 
 export { SHOPPER_MESSAGES, shopperMessage, type ShopperMessageCode }
+export { cardBrandName, formatMoney, installmentAmount, MONEY_LOCALE, PAYMENT_METHOD_TITLES, sipayMethodTitle } from "./display"
 
 /** Provider ids of the plugin as registered with `id: "sipay"`. */
 export const SIPAY_3D_PROVIDER_ID = "pp_sipay_sipay"
@@ -75,7 +76,8 @@ export function shopperRefusal(error: unknown, locale: Locale | undefined): { st
 export type Locale = "tr" | "en"
 
 export type InstallmentOffer = {
-  installments: { installments_number: number; amount_to_be_paid: string | null; label: string | null; card_program: string | null }[]
+  /** `amount_to_be_paid`: the total for that count; `card_scheme`: the card's brand as the gateway names it (VISA, MASTERCARD, TROY, …). */
+  installments: { installments_number: number; amount_to_be_paid: string | null; label: string | null; card_program: string | null; card_scheme?: string | null }[]
   /** The agricultural ('tarim') terms when the store offers them and the card has them. */
   agricultural: { maturity_periods: number[]; payment_frequencies: number[] } | null
 }
@@ -243,15 +245,17 @@ export function readPaymentReturn(search: string | URLSearchParams | Record<stri
 }
 
 /**
- * After the return: whether the cart became an order. The plugin completes the cart itself (the 3D
- * return, the sale webhook, the reconciliation job, a direct payment), so a storefront that kept the
- * cart's id must drop it once this says `completed`.
+ * Whether the cart became an order, asked with no cache (a cached cart still looks open). The plugin
+ * completes the cart itself (the 3D return, the sale webhook after a lost redirect, the reconciliation
+ * job, a direct payment), so a storefront that keeps the cart's id treats a completed cart as no cart
+ * and drops its id (`hasCompletedCart` of `medusa-plugin-sipay-storefront/server` for a middleware).
  */
 export async function retrieveCartState(sdk: SdkLike, cartId: string, headers?: Headers): Promise<{ completed: boolean }> {
   const { cart } = await sdk.client.fetch<{ cart: { completed_at?: string | null } }>(`/store/carts/${encodeURIComponent(cartId)}`, {
     method: "GET",
     query: { fields: "id,completed_at" },
     headers,
+    cache: "no-store",
   })
   return { completed: Boolean(cart.completed_at) }
 }

@@ -1,7 +1,8 @@
 /**
- * For the storefront's server (Next.js server actions and route handlers, any Fetch API server): the
- * shopper's signed address, the success route that drops the completed cart's cookie, and the
- * landing page for a backend on another site. Web APIs only (Web Crypto, Request, Response).
+ * For the storefront's server (Next.js server actions, route handlers and middleware, any Fetch API
+ * server): the shopper's signed address, the completed cart's cookie dropped (the middleware's check,
+ * the success route), and the landing page for a backend on another site. Web APIs only (Web Crypto,
+ * fetch, Request, Response).
  */
 import { canonicalIp } from "../../../src/lib/limiter/ip"
 
@@ -107,6 +108,37 @@ function cookieOf(request: Request, name: string): string | null {
     }
   }
   return null
+}
+
+/**
+ * For the storefront's middleware (Next.js runs it on the Edge runtime: plain `fetch`, no JS SDK):
+ * whether the request's cart cookie names a cart the store has completed. The plugin completes carts
+ * on its own (the sale webhook when the shopper never came back from the bank's page, the
+ * reconciliation job), so the storefront must then treat the cart as none and drop its cookie. The
+ * cart is asked with no cache: a cached cart still looks open. No cookie (no request made), an unknown
+ * cart or an unreachable store: false, and the cookie stays.
+ */
+export async function hasCompletedCart(
+  request: Request,
+  options: { backendUrl: string; publishableKey: string; cookieName?: string; fetch?: typeof fetch }
+): Promise<boolean> {
+  const cartId = cookieOf(request, options.cookieName ?? STARTER_CART_COOKIE)
+  if (!cartId || !/^[A-Za-z0-9_-]{1,100}$/.test(cartId)) {
+    return false
+  }
+  try {
+    const response = await (options.fetch ?? fetch)(`${options.backendUrl.replace(/\/+$/, "")}/store/carts/${cartId}?fields=id,completed_at`, {
+      headers: { "x-publishable-api-key": options.publishableKey, accept: "application/json" },
+      cache: "no-store",
+    })
+    if (!response.ok) {
+      return false
+    }
+    const { cart } = (await response.json()) as { cart?: { completed_at?: string | null } }
+    return Boolean(cart?.completed_at)
+  } catch {
+    return false
+  }
 }
 
 const ORDER_ID = /^order_[A-Za-z0-9]{1,60}$/

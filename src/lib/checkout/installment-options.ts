@@ -2,7 +2,8 @@ import { CurrencyCode, SipayClient, SipayError } from "../sipay"
 import { CheckoutSettings } from "../settings"
 
 export type InstallmentOffer = {
-  installments: { installments_number: number; amount_to_be_paid: string | null; label: string | null; card_program: string | null }[]
+  /** `amount_to_be_paid`: the total for that count; `card_scheme`: the card's brand as the gateway names it (VISA, MASTERCARD, TROY, …). */
+  installments: { installments_number: number; amount_to_be_paid: string | null; label: string | null; card_program: string | null; card_scheme: string | null }[]
   agricultural: { maturity_periods: number[]; payment_frequencies: number[] } | null
 }
 
@@ -79,11 +80,11 @@ async function askOffer(
   for (const option of options) {
     const count = option.installmentsNumber ?? 0
     if (count >= 1 && count <= settings.maxInstallments && !seen.has(count)) {
-      seen.set(count, { installments_number: count, amount_to_be_paid: option.amountToBePaid, label: option.title, card_program: option.cardProgram })
+      seen.set(count, { installments_number: count, amount_to_be_paid: option.amountToBePaid, label: option.title, card_program: option.cardProgram, card_scheme: option.cardScheme })
     }
   }
   if (!seen.has(1)) {
-    seen.set(1, { installments_number: 1, amount_to_be_paid: query.amount, label: null, card_program: null })
+    seen.set(1, { installments_number: 1, amount_to_be_paid: query.amount, label: null, card_program: null, card_scheme: options[0]?.cardScheme ?? null })
   }
   let agricultural: InstallmentOffer["agricultural"] = null
   if (settings.agriculturalInstallments) {

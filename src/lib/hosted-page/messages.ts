@@ -13,7 +13,6 @@ export const MESSAGES = {
     linkInvalid: "Bu ödeme bağlantısı geçersiz ya da süresi dolmuş. Lütfen mağazaya dönüp ödemeyi yeniden başlatın.",
     loadFailed: "Ödeme sayfası yüklenemedi. Lütfen sayfayı yenileyin.",
     amountLabel: "Ödenecek tutar",
-    reference: "Ödeme referansı",
     gatewayLabel: "Ödeme kuruluşu",
     switchLanguage: "English",
     holderLabel: "Kart üzerindeki ad soyad",
@@ -53,6 +52,8 @@ export const MESSAGES = {
     signFailed: SHOPPER_MESSAGES.try_later.tr,
     paidTitle: "Ödeme alındı",
     paidBody: "Bu ödeme zaten yapıldı; yeniden ödemenize gerek yok.",
+    paidOrderLink: "Siparişinize gidin",
+    paidStoreLink: "Mağazaya dönün",
   },
   en: {
     pageTitle: "Card payment",
@@ -60,7 +61,6 @@ export const MESSAGES = {
     linkInvalid: "This payment link is not valid or has expired. Please go back to the store and start the payment again.",
     loadFailed: "The payment page could not be loaded. Please reload the page.",
     amountLabel: "Amount to pay",
-    reference: "Payment reference",
     gatewayLabel: "Payment institution",
     switchLanguage: "Türkçe",
     holderLabel: "Name on card",
@@ -100,6 +100,8 @@ export const MESSAGES = {
     signFailed: SHOPPER_MESSAGES.try_later.en,
     paidTitle: "Payment received",
     paidBody: "This payment has already been made; there is nothing more to pay.",
+    paidOrderLink: "Go to your order",
+    paidStoreLink: "Back to the store",
   },
 } satisfies Record<HostedPageLocale, Record<string, string>>
 

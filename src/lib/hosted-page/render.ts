@@ -106,7 +106,6 @@ export function renderHostedPageContent(input: HostedPageInput): HostedPageConte
 <main class="panel">
 <h1>${escapeHtml(t.pageTitle)}</h1>
 <p class="amount">${escapeHtml(t.amountLabel)} <strong>${escapeHtml(amount)}</strong></p>
-<p class="reference">${escapeHtml(t.reference)}: ${escapeHtml(input.sessionId)}</p>
 <form id="card-form" method="post" novalidate>
 <div id="form-status" class="status" role="alert" aria-live="assertive"></div>
 ${cardField("cc_holder_name", t.holderLabel, `autocomplete="cc-name" maxlength="100" autocapitalize="characters" spellcheck="false"`, ["cc_holder_name-error"], error("cc_holder_name"))}
@@ -143,7 +142,10 @@ ${cancelUrl ? `<a id="cancel-link" class="cancel" href="${escapeHtml(cancelUrl)}
   return { title: `${t.pageTitle} · ${input.storeName}`, html, config }
 }
 
-export type PaidPageInput = Pick<HostedPageInput, "sessionId" | "amount" | "currencyCode" | "locale" | "storeName">
+export type PaidPageInput = Pick<HostedPageInput, "amount" | "currencyCode" | "locale" | "storeName"> & {
+  /** Where the shopper goes on: the store's page of the order (its success URL), else the store. */
+  next?: { kind: "order" | "store"; url: string } | null
+}
 
 /** The document's start up to </head>; `nonce` already escaped. */
 function documentHead(input: { locale: string; title: string; nonce: string }): string {
@@ -188,16 +190,20 @@ export function renderHostedPageShell(input: HostedPageShellInput): string {
 `
 }
 
-/** The content of a session already paid: that it is paid, and no card form. */
+/** The content of a session already paid: that it is paid, no card form, and the way back to the store. */
 export function renderPaidPageContent(input: PaidPageInput): HostedPageContent {
   const t = MESSAGES[input.locale]
   const amount = formatAmount(input.amount, input.currencyCode, input.locale)
+  const nextUrl = safeLinkUrl(input.next?.url)
+  const nextLink = nextUrl
+    ? `<a id="paid-next" class="cancel" href="${escapeHtml(nextUrl)}">${escapeHtml(input.next!.kind === "order" ? t.paidOrderLink : t.paidStoreLink)}</a>`
+    : ""
   const html = `<header class="topbar"><p class="store">${escapeHtml(input.storeName)}</p></header>
 <main class="panel">
 <h1 id="paid">${escapeHtml(t.paidTitle)}</h1>
 <p class="amount">${escapeHtml(t.amountLabel)} <strong>${escapeHtml(amount)}</strong></p>
 <p role="status">${escapeHtml(t.paidBody)}</p>
-<p class="reference">${escapeHtml(t.reference)}: ${escapeHtml(input.sessionId)}</p>
+${nextLink}
 </main>`
   return { title: `${t.paidTitle} · ${input.storeName}`, html }
 }

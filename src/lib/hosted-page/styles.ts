@@ -9,9 +9,8 @@ body{margin:0;background:#eef1f4;color:var(--ink);font:16px/1.5 system-ui,-apple
 .store{margin:0;font-size:1.125rem;font-weight:700;overflow-wrap:anywhere}
 .panel{background:#fff;border:1px solid #d0d7de;border-radius:.75rem;padding:1rem}
 h1{margin:0;font-size:1.125rem}
-.amount{margin:.25rem 0 0;color:var(--muted)}
+.amount{margin:.25rem 0 1rem;color:var(--muted)}
 .amount strong{display:block;color:var(--ink);font-size:2rem;line-height:1.2;overflow-wrap:anywhere}
-.reference{margin:.25rem 0 1rem;color:var(--muted);font-size:.875rem;overflow-wrap:anywhere}
 .field{margin:0 0 1rem;min-width:0}
 fieldset{border:0;margin:0 0 1rem;padding:0;min-width:0}
 label,legend{display:block;margin:0 0 .25rem;padding:0;font-weight:600}

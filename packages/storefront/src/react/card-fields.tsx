@@ -3,14 +3,15 @@ import { checkCard } from "../../../../src/lib/checkout/card-check"
 import { shopperMessage } from "../../../../src/lib/shopper-messages/texts"
 import type { Locale } from "../index"
 import { CLASSES } from "./classes"
-import type { Messages } from "./messages"
+import { fill, type Messages } from "./messages"
 
 /**
  * The card inputs, uncontrolled: the card lives in the DOM until the submit reads it, never in React
  * state. Names are the gateway's (`cc_holder_name`, `cc_no`, `expiry_month`, `expiry_year`, `cvv`), so
- * the 3D form posts them as they are. `onBin` is told only the card's first 6 digits.
+ * the 3D form posts them as they are. `onBin` is told only the card's first 6 digits; `brand` is the
+ * card's brand the gateway gave for them, shown as text under the number.
  */
-export function CardFields(props: { t: Messages; invalid?: boolean; describedBy?: string; onBin?: (bin: string | null) => void; disabled?: boolean }) {
+export function CardFields(props: { t: Messages; brand?: string | null; invalid?: boolean; describedBy?: string; onBin?: (bin: string | null) => void; disabled?: boolean }) {
   const id = useId()
   const { t } = props
   const common = { className: CLASSES.input, required: true, disabled: props.disabled, "aria-invalid": props.invalid || undefined, "aria-describedby": props.describedBy }
@@ -36,6 +37,9 @@ export function CardFields(props: { t: Messages; invalid?: boolean; describedBy?
             props.onBin?.(digits.length >= 6 ? digits.slice(0, 6) : null)
           }}
         />
+        <p className={CLASSES.hint} aria-live="polite" data-testid="sipay-card-brand">
+          {props.brand ? fill(t.brand, { brand: props.brand }) : ""}
+        </p>
       </div>
       <div className={CLASSES.row}>
         <div className={CLASSES.field}>
@@ -78,7 +82,7 @@ export function cardProblem(card: ReturnType<typeof readCard>, t: Messages, lang
   return card.holder_name && /^\d{3,4}$/.test(card.cvv) ? null : t.invalid
 }
 
-/** Empties what must not stay on screen after a try (the number and the security code). */
+/** Empties what must not stay on screen after a try: the security code (the number stays, to correct or retry). */
 export function clearSecrets(form: HTMLFormElement): void {
   for (const name of ["cvv"]) {
     const input = form.elements.namedItem(name) as HTMLInputElement | null

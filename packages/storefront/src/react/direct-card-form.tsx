@@ -3,7 +3,8 @@ import type { DirectCard, DirectPaymentResult, InstallmentChoice, InstallmentOff
 import { cardProblem, CardFields, clearSecrets, readCard } from "./card-fields"
 import { CLASSES } from "./classes"
 import { InstallmentPicker, useCardFormState } from "./installments"
-import { fill, formatMoney, messagesFor } from "./messages"
+import { cardBrandName, formatMoney } from "../display"
+import { fill, messagesFor } from "./messages"
 
 type PayOutcome = DirectPaymentResult | { status: "failed"; message: string }
 
@@ -56,7 +57,7 @@ export function SipayDirectCardForm(props: {
     <>
       <form id={choicesId} hidden onSubmit={(event) => event.preventDefault()} />
       <form className={CLASSES.form} onSubmit={onSubmit} noValidate autoComplete="on" data-testid={props["data-testid"] ?? "sipay-direct-card-form"}>
-        <CardFields t={t} onBin={setBin} invalid={Boolean(error)} describedBy={error ? errorId : undefined} disabled={props.disabled} />
+        <CardFields t={t} brand={cardBrandName(offerState.offer?.installments[0]?.card_scheme)} onBin={setBin} invalid={Boolean(error)} describedBy={error ? errorId : undefined} disabled={props.disabled} />
         <InstallmentPicker t={t} lang={props.lang} currencyCode={props.currencyCode} amount={props.amount} state={offerState} formId={choicesId} choice={choice} onChoice={setChoice} />
         <button type="submit" className={CLASSES.button} disabled={props.disabled || busy} aria-busy={busy || undefined}>
           {busy ? t.paying : fill(t.payAmount, { amount: formatMoney(props.amount, props.currencyCode, props.lang) })}

@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from "react"
 import type { InstallmentChoice, InstallmentOffer, Locale } from "../index"
 import { CLASSES } from "./classes"
-import { fill, formatMoney, type Messages } from "./messages"
+import { formatMoney, installmentAmount } from "../display"
+import { fill, type Messages } from "./messages"
 
 /** Installment options of the card's BIN, asked for once per BIN; `null` while no BIN is typed. */
 export function useInstallmentOffer(bin: string | null, getInstallments: (bin: string) => Promise<InstallmentOffer>) {
@@ -28,6 +29,27 @@ export function useInstallmentOffer(bin: string | null, getInstallments: (bin: s
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [bin])
   return state
+}
+
+/**
+ * One option as the shopper reads it: single payment with its amount, or the count, what each
+ * installment is and the total ("3 taksit · 3 × ₺66,60 · toplam ₺199,80").
+ */
+export function installmentLabel(
+  option: InstallmentOffer["installments"][number],
+  t: Messages,
+  currencyCode: string,
+  lang: Locale | undefined
+): string {
+  const count = option.installments_number
+  const total = option.amount_to_be_paid
+  if (count === 1) {
+    return total ? `${t.single} · ${formatMoney(total, currencyCode, lang)}` : t.single
+  }
+  const name = fill(t.count, { count })
+  if (!total) return name
+  const each = fill(t.perInstallment, { count, amount: formatMoney(installmentAmount(total, count), currencyCode, lang) })
+  return `${name} · ${each} · ${fill(t.total, { amount: formatMoney(total, currencyCode, lang) })}`
 }
 
 /**
@@ -66,8 +88,7 @@ export function InstallmentPicker(props: {
             onChange={() => props.onChoice({ installments_number: option.installments_number })}
             data-installments={option.installments_number}
           />
-          {option.installments_number === 1 ? t.single : fill(t.count, { count: option.installments_number })}
-          {option.amount_to_be_paid ? ` · ${formatMoney(option.amount_to_be_paid, props.currencyCode, props.lang)}` : ""}
+          {installmentLabel(option, t, props.currencyCode, props.lang)}
         </label>
       ))}
       {agricultural ? (

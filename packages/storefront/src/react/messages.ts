@@ -4,7 +4,7 @@ import { SHOPPER_MESSAGES } from "../../../../src/lib/shopper-messages/texts"
 /** Every text the components show, Turkish and English; what the shopper is told about a payment is the plugin's table (SHOPPER_MESSAGES). */
 export const MESSAGES = {
   tr: {
-    pay: "Kartla öde",
+    pay: "Güvenli ödeme sayfasında öde",
     payAmount: "{amount} öde",
     redirecting: "Ödeme sayfasına yönlendiriliyorsunuz…",
     paying: "Ödeme yapılıyor…",
@@ -16,6 +16,9 @@ export const MESSAGES = {
     installments: "Taksit seçenekleri",
     single: "Tek çekim",
     count: "{count} taksit",
+    perInstallment: "{count} × {amount}",
+    total: "toplam {amount}",
+    brand: "Kart: {brand}",
     agricultural: "Tarım kartı ödemesi",
     maturity: "Vade (ay)",
     frequency: "Ödeme sıklığı (ay)",
@@ -27,7 +30,7 @@ export const MESSAGES = {
     paymentFailed: "Ödeme alınamadı",
   },
   en: {
-    pay: "Pay by card",
+    pay: "Pay on the secure payment page",
     payAmount: "Pay {amount}",
     redirecting: "Taking you to the payment page…",
     paying: "Paying…",
@@ -39,6 +42,9 @@ export const MESSAGES = {
     installments: "Installment options",
     single: "Single payment",
     count: "{count} installments",
+    perInstallment: "{count} × {amount}",
+    total: "total {amount}",
+    brand: "Card: {brand}",
     agricultural: "Agricultural card payment",
     maturity: "Maturity (months)",
     frequency: "Payment frequency (months)",
@@ -59,13 +65,4 @@ export function messagesFor(lang: Locale | undefined): Messages {
 
 export function fill(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole))
-}
-
-export function formatMoney(amount: number | string, currencyCode: string, lang: Locale | undefined): string {
-  const value = typeof amount === "string" ? Number(amount) : amount
-  try {
-    return new Intl.NumberFormat(lang === "en" ? "en-GB" : "tr-TR", { style: "currency", currency: currencyCode.toUpperCase() }).format(value)
-  } catch {
-    return `${value.toFixed(2)} ${currencyCode.toUpperCase()}`
-  }
 }

@@ -3,7 +3,8 @@ import type { InstallmentChoice, InstallmentOffer, Locale, ThreeDForm } from "..
 import { cardProblem, CardFields, readCard } from "./card-fields"
 import { CLASSES } from "./classes"
 import { InstallmentPicker, useCardFormState } from "./installments"
-import { fill, formatMoney, messagesFor } from "./messages"
+import { cardBrandName, formatMoney } from "../display"
+import { fill, messagesFor } from "./messages"
 
 /**
  * 3D with the store's own card form: installments by BIN (the agricultural type too), then
@@ -56,7 +57,7 @@ export function SipayThreeDCardForm(props: {
     <>
       <form id={choicesId} hidden onSubmit={(event) => event.preventDefault()} />
       <form ref={formRef} className={CLASSES.form} onSubmit={onSubmit} noValidate data-testid={props["data-testid"] ?? "sipay-3d-card-form"}>
-        <CardFields t={t} onBin={setBin} invalid={Boolean(error)} describedBy={error ? errorId : undefined} disabled={props.disabled} />
+        <CardFields t={t} brand={cardBrandName(offerState.offer?.installments[0]?.card_scheme)} onBin={setBin} invalid={Boolean(error)} describedBy={error ? errorId : undefined} disabled={props.disabled} />
         <InstallmentPicker t={t} lang={props.lang} currencyCode={props.currencyCode} amount={props.amount} state={offerState} formId={choicesId} choice={choice} onChoice={setChoice} />
         <div data-signed-fields="" hidden />
         <button type="submit" className={CLASSES.button} disabled={props.disabled || busy} aria-busy={busy || undefined}>

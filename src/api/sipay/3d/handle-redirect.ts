@@ -1,5 +1,4 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import { RETURN_PAGE_WORDS, returnLocale } from "../../../lib/checkout/return-messages"
 import { paymentOutcomeCode, shopperMessage } from "../../../lib/shopper-messages"
 import { failureUrlFor, namesCountry, successUrlFor } from "../../../lib/checkout/urls"
@@ -7,6 +6,7 @@ import { escapeHtml } from "../../../lib/hosted-page"
 import { parseInvoiceId } from "../../../providers/sipay/utils/session-data"
 import { settlePaymentAttemptWorkflow } from "../../../workflows/settle-payment-attempt"
 import type { SettleResult } from "../../../workflows/steps/settle-payment-attempt"
+import { shopperCartOf } from "../../shopper-cart"
 import { sipayModuleOf } from "../../sipay-responses"
 
 
@@ -60,7 +60,7 @@ export async function handleThreeDRedirect(req: MedusaRequest, res: MedusaRespon
   const countryCode = namesCountry(settings, paid ? "success" : "failure") ? await countryOfCart(req, cartId) : null
   if (paid && result.order_id) {
     const target = successUrlFor(settings, { cart_id: cartId, order_id: result.order_id, country_code: countryCode })
-    return sendShopper(req, res, target, RETURN_PAGE_WORDS[locale].paid.replace("{order}", result.order_id))
+    return sendShopper(req, res, target, RETURN_PAGE_WORDS[locale].paid)
   }
   // One text per class of outcome: the gateway's own reason is never shown (an oracle for card testers).
   const message = shopperMessage(paymentOutcomeCode(result.status, verified.statusCode), locale)
@@ -69,13 +69,7 @@ export async function handleThreeDRedirect(req: MedusaRequest, res: MedusaRespon
 
 /** The cart's shipping country (the storefront's /{country_code}/ routes), or null. */
 async function countryOfCart(req: MedusaRequest, cartId: string): Promise<string | null> {
-  if (!cartId) {
-    return null
-  }
-  const query = req.scope.resolve(ContainerRegistrationKeys.QUERY)
-  const { data } = await query.graph({ entity: "cart", fields: ["shipping_address.country_code", "billing_address.country_code"], filters: { id: cartId } })
-  const cart = data[0] as { shipping_address?: { country_code?: string | null }; billing_address?: { country_code?: string | null } } | undefined
-  return cart?.shipping_address?.country_code ?? cart?.billing_address?.country_code ?? null
+  return (await shopperCartOf(req, cartId)).country_code
 }
 
 /**

@@ -122,11 +122,29 @@ describe("hosted page content", () => {
 })
 
 describe("paid page content", () => {
-  it("says the session is paid, with no card input", () => {
-    const { html, title } = renderPaidPageContent({ sessionId: "payses_01ABC", amount: "1249.90", currencyCode: "TRY", locale: "en", storeName: "<Shop>" })
+  it("says the session is paid, with no card input, and links back to the store's page of the order", () => {
+    const { html, title } = renderPaidPageContent({ amount: "1249.90", currencyCode: "TRY", locale: "en", storeName: "<Shop>", next: { kind: "order", url: "https://shop.example/api/sipay/success?order_id=order_1&country_code=tr" } })
     expect(title).toBe("Payment received · <Shop>")
     expect(html).toContain(`<h1 id="paid">Payment received</h1>`)
     expect(html).toContain("&lt;Shop&gt;")
     expect(html).not.toMatch(/<input|<form/)
+    expect(html).toContain(`<a id="paid-next" class="cancel" href="https://shop.example/api/sipay/success?order_id=order_1&amp;country_code=tr">Go to your order</a>`)
+    const store = renderPaidPageContent({ amount: "1249.90", currencyCode: "TRY", locale: "tr", storeName: "Mağaza", next: { kind: "store", url: "https://shop.example" } })
+    expect(store.html).toContain(`href="https://shop.example">Mağazaya dönün</a>`)
+  })
+
+  it("links nowhere but an http(s) address", () => {
+    const { html } = renderPaidPageContent({ amount: "1", currencyCode: "TRY", locale: "tr", storeName: "S", next: { kind: "order", url: "javascript:alert(1)" } })
+    expect(html).not.toContain("<a ")
+    expect(renderPaidPageContent({ amount: "1", currencyCode: "TRY", locale: "tr", storeName: "S" }).html).not.toContain("<a ")
+  })
+})
+
+describe("no id of the store's on the page", () => {
+  it("the card page and the paid page show no payment session id (the script's settings carry it, unseen)", () => {
+    const card = content({ sessionId: "payses_01SECRETID" })
+    expect(card.html).not.toContain("payses_01SECRETID")
+    expect(card.config.sessionId).toBe("payses_01SECRETID")
+    expect(card.html).not.toMatch(/Ödeme referansı|Payment reference/)
   })
 })

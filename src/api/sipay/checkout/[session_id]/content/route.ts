@@ -2,10 +2,12 @@ import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
 import { brandName } from "../../../../../lib/sipay/brands"
 import { pickLocale, renderHostedPageContent, renderPaidPageContent, type HostedPageContent } from "../../../../../lib/hosted-page"
-import { failureUrlFor } from "../../../../../lib/checkout/urls"
+import { failureUrlFor, successUrlFor } from "../../../../../lib/checkout/urls"
+import type { CheckoutSettings } from "../../../../../lib/settings"
 import { shopperMessage } from "../../../../../lib/shopper-messages"
 import { formatAmount } from "../../../../../lib/sipay"
 import { isSupportedCurrency } from "../../../../../providers/sipay/utils/session-data"
+import { shopperCartOf } from "../../../../shopper-cart"
 import { assertCheckoutToken, sipayModuleOf, threeDSessionOf } from "../../../../sipay-responses"
 
 export const AUTHENTICATE = false
@@ -15,7 +17,8 @@ const PAID_SESSION_STATUSES = ["authorized", "captured"]
 /**
  * The session's part of the hosted page, for its script: `{ token, lang? }` in the body (the token
  * never in an address). Without a valid token, the answer of an unknown session. A session already
- * paid gets the page that says so, with no card form.
+ * paid gets the page that says so, with no card form and a link to the store's page of the order
+ * (the success URL; the store itself while the order is not made yet).
  */
 export const POST = async (req: MedusaRequest, res: MedusaResponse<HostedPageContent>) => {
   const sessionId = req.params.session_id
@@ -42,7 +45,7 @@ export const POST = async (req: MedusaRequest, res: MedusaResponse<HostedPageCon
   const paid = PAID_SESSION_STATUSES.includes(String(session.status)) || Boolean(cart?.completed_at) || paidAttempts.length > 0
   const base = `/sipay/checkout/${encodeURIComponent(sessionId)}`
   const content = paid
-    ? renderPaidPageContent({ sessionId, amount, currencyCode, locale, storeName })
+    ? renderPaidPageContent({ amount, currencyCode, locale, storeName, next: await wayBack(req, settings, cart?.id ?? "") })
     : renderHostedPageContent({
         sessionId,
         amount,
@@ -57,4 +60,14 @@ export const POST = async (req: MedusaRequest, res: MedusaResponse<HostedPageCon
       })
   res.setHeader("Cache-Control", "no-store")
   res.status(200).json(content)
+}
+
+/** Where the paid page sends the shopper: the order's page on the storefront (success URL), else the storefront. */
+async function wayBack(req: MedusaRequest, settings: CheckoutSettings, cartId: string): Promise<{ kind: "order" | "store"; url: string } | null> {
+  const cart = await shopperCartOf(req, cartId, { withOrder: true })
+  const orderUrl = cart.order_id ? successUrlFor(settings, { cart_id: cartId, order_id: cart.order_id, country_code: cart.country_code }) : null
+  if (orderUrl) {
+    return { kind: "order", url: orderUrl }
+  }
+  return settings.storefrontUrl ? { kind: "store", url: settings.storefrontUrl } : null
 }
