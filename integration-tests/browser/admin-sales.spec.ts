@@ -62,6 +62,23 @@ async function purchaseWithRetry(ready: DemoReady): Promise<Sale> {
   return { orderId, sessionId: session.id, declinedInvoice: declined.invoice_id, paidInvoice: paid.invoice_id, total: Number(cart.total).toFixed(2) }
 }
 
+/** A shopper who paid the same checkout in two tabs: the first tab's sale pays the order, the second's is given back. */
+async function purchaseInTwoTabs(ready: DemoReady): Promise<{ orderId: string; keptInvoice: string; givenBackInvoice: string; total: string }> {
+  const api = storeApi(ready.store_url)
+  const store = await demoStore(ready)
+  const cart = await createCart(api, store, [1, 0])
+  const { session } = await startPaymentSession(api, store, cart.id)
+  const first = await issueThreeDForm(api, store, session.id)
+  const second = await issueThreeDForm(api, store, session.id)
+  const landing = await returnToStore(await payAtGateway(first))
+  await returnToStore(await payAtGateway(second))
+  const orderId = /order_[A-Za-z0-9]+/.exec(landing.href)?.[0]
+  if (!orderId) {
+    throw new Error(`the first tab did not land on an order: ${landing.href}`)
+  }
+  return { orderId, keptInvoice: first.invoice_id, givenBackInvoice: second.invoice_id, total: Number(cart.total).toFixed(2) }
+}
+
 /** Minimal CSV reading for these rows (the test asserts they hold no quoted cells). */
 function csvRows(text: string): string[][] {
   return text.replace(/^\uFEFF/, "").split("\r\n").filter(Boolean).map((line) => line.split(","))
@@ -273,16 +290,21 @@ describe("admin: the Sales page and the order widget in a real browser", () => {
 
   it("Sales, then Audit, in Turkish: the day's summary, a difference in words linked to its order and its sale, what to do, the CSV", async () => {
     const test = "admin audit tr"
-    // A reservation captured in part with Medusa's own capture button: the gateway takes the whole reservation.
-    const other = await purchaseWithRetry(demo.ready)
+    // The old ledger bug's footprint, as a store upgrading from it has: two tabs paid, the second given back, then
+    // the kept payment refunded in full with the note the old ledger wrote (and no server mark), at the gateway too.
+    // Charged at once (the demo here pre-authorizes): the second tab's payment is then given back by a refund, as the old bug needed.
     const headers = await adminHeaders(demo.ready)
+    const settings = (capture: boolean) =>
+      fetch(`${demo.ready.store_url}/admin/sipay/settings`, { method: "POST", headers: { ...headers, "content-type": "application/json" }, body: JSON.stringify({ capture }) })
+    expect((await settings(true)).status).toBe(200)
+    const other = await purchaseInTwoTabs(demo.ready).finally(() => settings(false))
     const { order } = await adminGet(demo.ready, headers, `/admin/orders/${other.orderId}?fields=id,*payment_collections.payments`)
-    const capture = await fetch(`${demo.ready.store_url}/admin/payments/${order.payment_collections[0].payments[0].id}/capture`, {
+    const refund = await fetch(`${demo.ready.store_url}/admin/payments/${order.payment_collections[0].payments[0].id}/refund`, {
       method: "POST",
       headers: { ...headers, "content-type": "application/json" },
-      body: JSON.stringify({ amount: 10 }),
+      body: JSON.stringify({ note: "Refunded in the Sipay merchant panel (recorded from the sales ledger)" }),
     })
-    expect(capture.status).toBe(200)
+    expect(refund.status).toBe(200)
 
     const context = await browser.newContext({ locale: "tr-TR", acceptDownloads: true, viewport: { width: 1440, height: 1000 } })
     const admin = new URL(demo.ready.admin_url)
@@ -310,18 +332,19 @@ describe("admin: the Sales page and the order widget in a real browser", () => {
       turkish.getByRole("button", { name: "Şimdi eşitle" }).click(),
     ])
     expect([synced.status(), audited.status()]).toEqual([200, 200])
-    const finding = turkish.locator(`[data-testid=audit-finding][data-invoice-id="${other.paidInvoice}"]`)
+    const finding = turkish.locator(`[data-testid=audit-finding][data-invoice-id="${other.givenBackInvoice}"]`)
     await finding.waitFor()
-    expect(await finding.getAttribute("data-kind")).toBe("amounts_differ")
+    expect(await finding.getAttribute("data-kind")).toBe("old_ledger_refund")
     const total = Number(other.total).toLocaleString("tr-TR", { minimumFractionDigits: 2, maximumFractionDigits: 2 })
     const text = await finding.innerText()
     expect(text).toContain("Fark")
-    expect(text).toContain("Tutarlar farklı")
-    expect(text).toContain(`Ödeme kuruluşunda bu satış için ${total} TRY, Medusa'daki sipariş ödemesinde 10,00 TRY var.`)
+    expect(text).toContain(AUDIT_WORDS.tr.kinds.old_ledger_refund.title)
+    expect(text).toContain(`${total} TRY`)
+    expect(text).toContain(other.keptInvoice)
     expect(text).toContain("Ne yapmalı:")
     expect(await finding.getByTestId("audit-order-link").getAttribute("href")).toMatch(new RegExp(`/orders/${other.orderId}$`))
     const day = gatewayDay(new Date())
-    expect(await finding.getByTestId("audit-sale-link").getAttribute("href")).toMatch(new RegExp(`/sales\\?date=${day}&invoice_id=${other.paidInvoice}$`))
+    expect(await finding.getByTestId("audit-sale-link").getAttribute("href")).toMatch(new RegExp(`/sales\\?date=${day}&invoice_id=${other.givenBackInvoice}$`))
     expect(await turkish.getByTestId("audit-verdict").innerText()).toBe(AUDIT_WORDS.tr.summary.disagrees)
     expect(Number(await turkish.getByTestId("audit-figure-sales").locator("dd").innerText())).toBeGreaterThanOrEqual(4)
     expect(await turkish.getByTestId("audit-figure-sales").innerText()).toContain("Satış")
@@ -338,15 +361,15 @@ describe("admin: the Sales page and the order widget in a real browser", () => {
     expect(download.suggestedFilename()).toBe(`sipay-audit-${day}.csv`)
     const csv = readFileSync((await download.path())!, "utf8").replace(/^\uFEFF/, "").trimEnd().split("\r\n")
     expect(csv[0].split(",").slice(0, 4)).toEqual(["sale_created_at", "invoice_id", "gateway_order_id", "sale_kind"])
-    const row = csv.find((line) => line.includes(`,${other.paidInvoice},`))!
-    expect(row).toContain(",difference,amounts_differ,")
-    expect(row).toContain(`Ödeme kuruluşunda bu satış için ${total} TRY`)
-    expect(csv.find((line) => line.includes(`,${other.declinedInvoice},`))).toContain(",agrees,")
+    const row = csv.find((line) => line.includes(`,${other.givenBackInvoice},`))!
+    expect(row).toContain(",difference,old_ledger_refund,")
+    expect(row).toContain(AUDIT_WORDS.tr.kinds.old_ledger_refund.detail.split("{{")[0])
+    expect(csv.find((line) => line.includes(`,${other.keptInvoice},`))).toContain(",agrees,")
 
     // The sale's link opens it on the Sales page.
     await finding.getByTestId("audit-sale-link").click()
-    await turkish.waitForURL(new RegExp(`/app/sales\\?date=${day}&invoice_id=${other.paidInvoice}`))
-    await turkish.locator(`tr:has([data-invoice-id="${other.paidInvoice}"])`).waitFor()
+    await turkish.waitForURL(new RegExp(`/app/sales\\?date=${day}&invoice_id=${other.givenBackInvoice}`))
+    await turkish.locator(`tr:has([data-invoice-id="${other.givenBackInvoice}"])`).waitFor()
     await turkish.screenshot({ path: screenshotPath(test, "2-sale"), fullPage: true })
     await context.close()
   })

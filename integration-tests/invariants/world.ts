@@ -85,6 +85,24 @@ export async function refundInPanel(world: World, invoiceId: string, amount: str
   return (await answer.json()) as any
 }
 
+/** A pre-authorization completed in the merchant panel (the gateway's confirmPayment, status 1, with that total), outside Medusa. */
+export async function captureInPanel(world: World, invoiceId: string, total: string): Promise<{ status_code: number; status_description?: string }> {
+  const m = world.stack.sandbox.merchant
+  const token = await fetch(`${world.stack.sandbox.base_url}/api/token`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ app_id: m.app_id, app_secret: m.app_secret }),
+  })
+  const bearer = ((await token.json()) as any).data.token
+  const body = { invoice_id: invoiceId, merchant_key: m.merchant_key, status: "1", total, hash_key: generateHashKey([m.merchant_key, invoiceId, "1"], m.app_secret) }
+  const answer = await fetch(`${world.stack.sandbox.base_url}/api/confirmPayment`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${bearer}` },
+    body: JSON.stringify(body),
+  })
+  return (await answer.json()) as any
+}
+
 /** Medusa's record of one payment: what its data names as the sale it was paid by, and its money. */
 export type MedusaPayment = {
   id: string

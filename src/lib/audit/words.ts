@@ -35,7 +35,7 @@ const en = {
     amounts_differ: {
       title: "Amounts differ",
       detail: "The gateway has {{gateway}} for this sale, the order's payment in Medusa {{medusa}}.",
-      action: "Open the order and the sale. Capture part of a pre-authorization from the order's Sipay panel (it captures that amount at the gateway); Medusa's own capture takes the whole reservation. Settle the difference with the customer.",
+      action: "Open the order and the sale. A capture or refund made in the merchant panel is not in Medusa's books: record the same in Medusa (a capture or refund of that amount on the order), or settle the difference with the customer.",
     },
     chargeback_not_recorded: {
       title: "Chargeback not in the store's records",
@@ -106,7 +106,7 @@ const tr: AuditWords = {
     amounts_differ: {
       title: "Tutarlar farklı",
       detail: "Ödeme kuruluşunda bu satış için {{gateway}}, Medusa'daki sipariş ödemesinde {{medusa}} var.",
-      action: "Siparişi ve satışı açın. Ön provizyonun bir kısmını siparişin Sipay panelinden tahsil edin (ödeme kuruluşunda o tutarı tahsil eder); Medusa'nın kendi tahsil düğmesi provizyonun tamamını alır. Farkı müşteriyle kapatın.",
+      action: "Siparişi ve satışı açın. Üye işyeri panelinden yapılan bir tahsilat ya da iade Medusa'nın kayıtlarında yok: aynısını Medusa'da kaydedin (siparişte o tutarda bir tahsilat ya da iade) ya da farkı müşteriyle kapatın.",
     },
     chargeback_not_recorded: {
       title: "Ters ibraz mağazanın kayıtlarında yok",
