@@ -22,6 +22,7 @@ module.exports = {
   setupFiles: ["./integration-tests/setup.js"],
   globalSetup: "./integration-tests/harness/global-setup.mjs",
   globalTeardown: "./integration-tests/harness/global-teardown.mjs",
+  testSequencer: "./integration-tests/harness/sequencer.js",
   testMatch: process.env.TEST_TYPE === "unit"
     ? ["<rootDir>/src/**/__tests__/**/*.spec.[jt]s?(x)"]
     : process.env.TEST_TYPE === "integration"

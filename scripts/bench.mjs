@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * npm run bench [-- --rounds 5 --sizes 1000,10000,100000 --only hash,ledger,sales,checkout]
+ * npm run bench [-- --rounds 5 --sizes 1000,10000,100000 --only hash,ledger,sales,checkout,latency,sync-now --latency 250
+ *                   --sync-size 100000 --sync-after 1000]
  *
  * Prints each figure of issue 16 as a ratio against its floor measured in the same run, with
  * min / median / max over repeated rounds, and the gateway calls and token fetches counted by the
@@ -10,6 +11,11 @@
  * Needs PostgreSQL (DB_HOST, DB_PORT, DB_USERNAME, DB_PASSWORD; default localhost:5432 postgres) for
  * the ledger figures; it creates and uses the database BENCH_DB (default medusa_sipay_bench). The
  * COPY floor uses `psql` (skipped, and said so, when it is missing).
+ *
+ * `--only sync-now` boots the demo stack as the cluster of docs/cluster.md (two servers, a worker,
+ * Redis at BENCH_CLUSTER_REDIS_URL, default redis://127.0.0.1:6379/12, a database index the bench
+ * empties first) and measures the ledger sync's RSS in the server that gets "sync now" and in the
+ * worker that runs the ledger job, after --sync-after checkouts (bench-checkout.mjs).
  */
 import { spawn, spawnSync } from "node:child_process"
 import { createRequire } from "node:module"
@@ -37,13 +43,18 @@ const MERCHANT = {
 const HEAP_CAP_MB = 128
 
 function args() {
-  const out = { rounds: 5, sizes: [1000, 10000, 100000], only: ["hash", "ledger", "sales", "checkout"] }
+  const out = { rounds: 5, sizes: [1000, 10000, 100000], only: ["hash", "ledger", "sales", "checkout"], latency: 0, syncSize: 100000, syncAfter: 1000 }
   const argv = process.argv.slice(2)
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === "--rounds") out.rounds = Number(argv[++i])
     else if (argv[i] === "--sizes") out.sizes = argv[++i].split(",").map(Number)
     else if (argv[i] === "--only") out.only = argv[++i].split(",")
+    else if (argv[i] === "--latency") out.latency = Number(argv[++i])
+    else if (argv[i] === "--sync-size") out.syncSize = Number(argv[++i])
+    else if (argv[i] === "--sync-after") out.syncAfter = Number(argv[++i])
   }
+  // `--only latency`: the real-latency checkout rows alone (250 ms per gateway call unless --latency says).
+  if (out.only.includes("latency") && !(out.latency > 0)) out.latency = 250
   return out
 }
 
@@ -129,6 +140,26 @@ async function childTask(task, input) {
     await knex.destroy()
     return { ms: run.ms, growth: run.growth, count: run.result.sales, inserted: run.result.inserted }
   }
+  if (task === "plugin-sync-warm") {
+    // A long-running process: a live heap of `ballast_mb` (many small objects, as an app's) and one
+    // earlier sync of the same day, then the measured sync; RSS sampled every 100 ms, minus RSS just before.
+    const ballast = []
+    for (let mb = 0; mb < (input.ballast_mb ?? 0); mb++) ballast.push(Array.from({ length: 4000 }, (_, i) => ({ id: `obj_${mb}_${i}`, n: i, at: new Date() })))
+    const knex = require("knex")({ client: "pg", connection: input.db, pool: { min: 1, max: 4 } })
+    const c = client()
+    await c.getToken()
+    await pullDayIntoLedger(c, new LedgerStore(knex), input.day)
+    const before = process.memoryUsage().rss
+    let peak = before
+    const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100)
+    const started = process.hrtime.bigint()
+    const report = await pullDayIntoLedger(c, new LedgerStore(knex), input.day)
+    const ms = Number(process.hrtime.bigint() - started) / 1e6
+    clearInterval(timer)
+    peak = Math.max(peak, process.memoryUsage().rss)
+    await knex.destroy()
+    return { ms, growth: peak - before, before, count: report.sales, heap: ballast.length }
+  }
   if (task === "csv-export") {
     const knex = require("knex")({ client: "pg", connection: input.db, pool: { min: 1, max: 2 } })
     const store = new LedgerStore(knex)
@@ -211,7 +242,7 @@ function dbConfig() {
 }
 
 /** The plugin's migrations that make the ledger's tables, indexes and storage settings, in order. */
-const LEDGER_MIGRATIONS = ["Migration20261123065212", "Migration20261123065312", "Migration20261123074007", "Migration20261123113200"]
+const LEDGER_MIGRATIONS = ["Migration20261123065212", "Migration20261123065312", "Migration20261123074007", "Migration20261123113200", "Migration20261202090000"]
 
 /** A fresh database with the ledger table made by the plugin's own migrations. */
 async function prepareDatabase() {
@@ -541,9 +572,18 @@ async function benchLedger(options) {
   }
 }
 
+const LOAD_AT_START = require("node:os").loadavg()
+
+/** The machine, as the table's first line prints it. */
+function machine() {
+  const os = require("node:os")
+  const cpus = os.cpus()
+  return `${cpus.length} CPUs (${cpus[0]?.model?.trim() ?? "unknown"}), ${Math.round(os.totalmem() / 1024 ** 3)} GB RAM`
+}
+
 function printTable(options) {
   const lines = [
-    `Bench of ${new Date().toISOString()} (node ${process.version}, ${require("node:os").cpus().length} CPUs, load ${require("node:os").loadavg().map((n) => n.toFixed(2)).join(" ")}); rounds ${options.rounds}; sandbox without data file, zero gateway latency.`,
+    `Bench of ${new Date().toISOString()} (node ${process.version}, ${machine()}, load average at start ${LOAD_AT_START.map((n) => n.toFixed(2)).join(" ")}, at end ${require("node:os").loadavg().map((n) => n.toFixed(2)).join(" ")}); rounds ${options.rounds}; sandbox without data file, zero gateway latency${options.latency > 0 ? ` except the rows "at ${options.latency} ms gateway latency"` : ""}.`,
     "",
     "| figure | this plugin (min / median / max) | floor, same run | ratio (min / median / max) | target | met |",
     "|---|---|---|---|---|---|",
@@ -564,7 +604,13 @@ async function main() {
   const options = args()
   if (options.only.includes("hash")) benchHash(options.rounds)
   if (options.only.includes("ledger") || options.only.includes("sales")) await benchLedger(options)
-  if (options.only.includes("checkout")) {
+  // The size of one day's getTransactions answer, as the floor downloads it (the "payload" of the sync-now rows).
+  options.payloadBytes = async (baseUrl, merchant, day) => {
+    const wire = load("src/lib/sipay/wire.ts")
+    const tokenAnswer = JSON.parse((await rawPost(`${baseUrl}/api/token`, { app_id: merchant.app_id, app_secret: merchant.app_secret }, "")).toString())
+    return (await rawPost(`${baseUrl}/api/getTransactions`, wire.transactionsBody(merchant.merchant_key, { date: day }), tokenAnswer.data.token)).length
+  }
+  if (options.only.includes("checkout") || options.only.includes("latency") || options.only.includes("sync-now")) {
     const { benchCheckout } = await import("./bench-checkout.mjs").catch(() => ({}))
     if (benchCheckout) await benchCheckout({ options, row, notes, triple, stats, fmt })
     else notes.push("checkout figures: scripts/bench-checkout.mjs not present in this tree")

@@ -1,4 +1,4 @@
-// Runs the money-invariant suite (integration-tests/invariants, README "Reliability") beyond the
+// Runs the money-invariant suite (integration-tests/invariants, docs/reliability.md) beyond the
 // bounded set CI runs:
 //   npm run invariants                         a random seed, 100 sequences
 //   npm run invariants -- --runs 500           more sequences
@@ -35,6 +35,7 @@ function run(extra) {
     INVARIANT_RUNS: runs,
     INVARIANT_TIME_LIMIT_MS: String(6 * 3600 * 1000),
     ...(maxCommands ? { INVARIANT_MAX_COMMANDS: maxCommands } : {}),
+    INVARIANT_SHRINK_BUDGET_MS: String(30 * 60 * 1000),
     ...(args.includes("--no-shrink") ? { INVARIANT_SHRINK: "false" } : {}),
     ...extra,
   }

@@ -49,7 +49,7 @@ async function demoStore(ready: DemoReady): Promise<SeededStore> {
 
 type Paid = { orderId: string; invoiceId: string; invoiceDescription: string; cartId: string }
 
-/** A signed-in customer of the demo store whose direct checkouts saved these cards (README "Saved cards"). */
+/** A signed-in customer of the demo store whose direct checkouts saved these cards (docs/saved-cards.md). */
 async function customerWithSavedCards(ready: DemoReady, store: SeededStore, cardNumbers: string[]): Promise<string> {
   const api = storeApi(ready.store_url)
   const credentials = { email: "kartli.musteri@example.com", password: "supersecret-123" }
@@ -342,7 +342,22 @@ describe("admin: every plugin page in Turkish and in English", () => {
       await page.getByRole("heading", { name: dictionary.settings.title }).waitFor()
       await page.getByRole("button", { name: dictionary.settings.testConnection }).click()
       await page.getByTestId("connected-brand").waitFor()
+      await page.getByTestId("connection-key-checked").waitFor()
       await check("settings")
+      // The merchant regenerates its key on the gateway's panel: the connection test says so in the user's language (issue 27).
+      const panel = async (body: Record<string, unknown>) =>
+        (await fetch(`${new URL(demo.ready.sandbox_url).origin}/__sandbox/merchant`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })).json()
+      const { merchant_key: configuredKey } = await panel({})
+      await panel({ new_merchant_key: `${configuredKey}-regenerated` })
+      try {
+        await page.getByRole("button", { name: dictionary.settings.testConnection }).click()
+        const problem = page.getByTestId("connection-key-problem")
+        await problem.waitFor()
+        expect(await problem.innerText()).toContain(dictionary.settings.keyCheck.merchant_key_unknown.split("`")[0].trim())
+        await check("settings-wrong-merchant-key")
+      } finally {
+        await panel({ merchant_key: `${configuredKey}-regenerated`, new_merchant_key: configuredKey })
+      }
 
       // The order panels: a partially refunded order (asked again), a pre-authorization, a recurring order, a phone order's draft.
       await page.goto(`${demo.ready.admin_url}/orders/${refunded.orderId}`)

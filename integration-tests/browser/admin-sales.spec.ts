@@ -5,7 +5,7 @@ import { launchBrowser, screenshotPath } from "../harness/browser"
 import { AUDIT_WORDS } from "../../src/lib/audit/words"
 import { adminGet, adminHeaders, DemoReady, useDemoStack } from "../harness/demo-stack"
 import type { SeededStore } from "../harness/seed"
-import { createCart, DECLINING_CARD, issueThreeDForm, payAtGateway, returnToStore, startPaymentSession } from "../harness/shopper"
+import { createCart, DECLINING_CARD, issueThreeDForm, payAtGateway, returnToStore, startPaymentSession, waitFor } from "../harness/shopper"
 
 // The admin as the merchant meets it: the demo booted with its admin (the test runner's app has none)
 // in pre-authorization mode, a 3D sale made over HTTP (a declined attempt, then a reserved one), then
@@ -286,6 +286,73 @@ describe("admin: the Sales page and the order widget in a real browser", () => {
     await row(sale.paidInvoice).getByText("Completed").waitFor()
     expect(await row(sale.paidInvoice).innerText()).toContain("300.00 TRY")
     await page.screenshot({ path: screenshotPath(test, "3-sale-after-capture"), fullPage: true })
+  })
+
+  it("keeps the order's Sipay panel current after a refund made in Medusa's admin: the refunded amount without a refresh click", async () => {
+    const test = "admin order panel after refund"
+    const headers = await adminHeaders(demo.ready)
+    const api = storeApi(demo.ready.store_url)
+    // The order was captured for 300.00 by the test before; a refund of 100.00 through Medusa's own route (the order page's "Refund").
+    const { data } = await api.get(`/admin/orders/${sale.orderId}?fields=id,*payment_collections.payments`, { headers })
+    const payment = data.order.payment_collections[0].payments[0]
+    await api.post(`/admin/payments/${payment.id}/refund`, { amount: 100 }, { headers })
+    const refreshes: string[] = []
+    const watch = (request: { url(): string }) => {
+      if (request.url().endsWith(`/admin/sipay/orders/${sale.orderId}/payment/refresh`)) refreshes.push(request.url())
+    }
+    page.on("request", watch)
+    await page.goto(`${demo.ready.admin_url}/orders/${sale.orderId}`)
+    const widget = page.getByTestId("sipay-order-payment")
+    await widget.getByTestId("sipay-status").waitFor()
+    expect(await widget.getByTestId("sipay-refunded").innerText()).toBe("100.00 TRY")
+    // The gateway was asked again after the refund (checkstatus: Completed, its reason Partially Refunded).
+    expect([await widget.getByTestId("sipay-status").innerText(), await widget.getByTestId("sipay-status-reason").innerText()]).toEqual(["Completed", "Partially Refunded"])
+    await widget.scrollIntoViewIfNeeded()
+    await page.screenshot({ path: screenshotPath(test, "1-refunded"), fullPage: true })
+    // Read again: the same figures, and the page never asked for a refresh.
+    await page.reload()
+    await widget.getByTestId("sipay-status").waitFor()
+    expect(await widget.getByTestId("sipay-refunded").innerText()).toBe("100.00 TRY")
+    page.off("request", watch)
+    expect(refreshes).toEqual([])
+  })
+
+  it("links a phone order's sale to its order on the Sales page and in the CSV", async () => {
+    const test = "admin sales phone order"
+    const ready = demo.ready
+    const headers = await adminHeaders(ready)
+    const api = storeApi(ready.store_url)
+    const store = await demoStore(ready)
+    const { data: channels } = await api.get("/admin/sales-channels", { headers })
+    const address = { first_name: "Mehmet", last_name: "Kaya", address_1: "Bağdat Cd. 5", city: "İstanbul", country_code: "tr", postal_code: "34728", phone: "5559876543" }
+    const { data: draft } = await api.post(
+      "/admin/draft-orders",
+      { email: "phone-sales@example.com", region_id: ready.region_id, sales_channel_id: channels.sales_channels[0].id, items: [{ variant_id: store.products[0].variantId, quantity: 1 }], shipping_address: address, billing_address: address },
+      { headers }
+    )
+    const orderId: string = draft.draft_order.id
+    const { data: made } = await api.post(`/admin/sipay/draft-orders/${orderId}/payment-link`, {}, { headers })
+    await payAtGateway({ action: made.order_payment_links[0].link, fields: {} })
+    // The link's sale becomes the order's payment (the sale webhook, or the order's view, settles it).
+    const settled = await waitFor(async () => {
+      const { data: view } = await api.get(`/admin/sipay/draft-orders/${orderId}/payment-link`, { headers })
+      const link = view.order_payment_links[0]
+      return link?.state === "paid" ? link : null
+    }, 90000, 1000)
+    const invoiceId: string = settled.settled_invoice_id
+
+    await page.goto(`${ready.admin_url}/sales?date=${gatewayDay(new Date())}&invoice_id=${invoiceId}`)
+    await syncNow()
+    const found = row(invoiceId)
+    await found.waitFor()
+    expect(await found.getByTestId("order-link").getAttribute("href")).toMatch(new RegExp(`/orders/${orderId}$`))
+    expect(await found.getByTestId("payment-link-link").count()).toBe(1)
+    await page.screenshot({ path: screenshotPath(test, "1-linked"), fullPage: true })
+
+    const [download] = await Promise.all([page.waitForEvent("download"), page.click("#sales-export")])
+    const [header, ...lines] = csvRows(readFileSync((await download.path())!, "utf8"))
+    const line = lines.find((cells) => cells[header.indexOf("invoice_id")] === invoiceId)!
+    expect([line[header.indexOf("medusa_order_id")], line[header.indexOf("medusa_sale_kind")]]).toEqual([orderId, "payment"])
   })
 
   it("Sales, then Audit, in Turkish: the day's summary, a difference in words linked to its order and its sale, what to do, the CSV", async () => {

@@ -4,9 +4,9 @@ import { ContainerRegistrationKeys } from "@medusajs/framework/utils"
 import type { Browser, Page } from "playwright-core"
 import { SMS_TEST_CODE } from "../../src/sandbox"
 import { launchBrowser, screenshotPath } from "../harness/browser"
-import { seedStore, SeededStore } from "../harness/seed"
+import { addProducts, seedStore, SeededStore } from "../harness/seed"
 import { useSipayStack } from "../harness/stack"
-import { callHostedPage, createCart, hostedPageUrl as signedHostedPageUrl, PAYING_CARD, startPaymentSession } from "../harness/shopper"
+import { callHostedPage, createCart, storeHeaders, hostedPageUrl as signedHostedPageUrl, PAYING_CARD, startPaymentSession } from "../harness/shopper"
 
 jest.setTimeout(300 * 1000)
 
@@ -109,6 +109,55 @@ medusaIntegrationTestRunner({
       expect(payment.captured_at).toBeTruthy()
       expect(payment.data.installments).toBe(3)
       await context.close()
+    })
+
+    it("a recurring product's hosted page shows its charge plan (tr, en) and no installments, and the shopper pays it in one payment", async () => {
+      const [product] = await addProducts(getContainer(), store, [
+        { title: "Aylık kahve / Monthly coffee", price: 900, metadata: { sipay_recurring: { cycle: "M", interval: 1, payment_number: 12 } } },
+      ])
+      const { data } = await api.post("/store/carts", { region_id: store.regionId, email: "ayse@example.com", items: [{ variant_id: product.variantId, quantity: 1 }] }, storeHeaders(store))
+      const cart = data.cart as { id: string; total: number }
+      const { session } = await startPaymentSession(api, store, cart.id)
+      const money = (locale: string) => new Intl.NumberFormat(locale, { style: "currency", currency: "TRY" }).format(cart.total)
+      expect(money("tr-TR")).toBe("₺900,00")
+
+      for (const [lang, words] of [["en", `12 x ${money("en-US")}, every month`], ["tr", "12 x ₺900,00, her ay"]] as const) {
+        const url = await signedHostedPageUrl(api, store, session.id, lang)
+        const context = await browser.newContext({ locale: lang === "tr" ? "tr-TR" : "en-US" })
+        const page = await context.newPage()
+        await page.goto(url)
+        await page.waitForSelector("#plan-text")
+        expect((await page.textContent("#plan-text"))?.trim()).toBe(words)
+        await page.fill("#cc_no", PAYING_CARD.cc_no)
+        // The BIN is typed: still no installment to choose (the page asks for none).
+        expect(await page.isVisible("#installments")).toBe(false)
+        expect(await page.$$eval("input[name=installment]", (inputs) => inputs.map((input) => (input as HTMLInputElement).value))).toEqual(["1"])
+        await page.screenshot({ path: screenshotPath(`recurring plan ${lang}`, "card"), fullPage: true })
+        if (lang === "tr") {
+          await page.fill("#cc_holder_name", PAYING_CARD.cc_holder_name)
+          await page.selectOption("#expiry_month", PAYING_CARD.expiry_month).catch(() => page.fill("#expiry_month", PAYING_CARD.expiry_month))
+          await page.selectOption("#expiry_year", PAYING_CARD.expiry_year).catch(() => page.fill("#expiry_year", PAYING_CARD.expiry_year))
+          await page.fill("#cvv", PAYING_CARD.cvv)
+          await Promise.all([page.waitForURL(`${stack.sandbox.base_url}/**`), page.click("#pay-button")])
+          await page.fill("#sms_code", SMS_TEST_CODE)
+          await Promise.all([page.waitForURL(`${stack.storefrontUrl}/**`), page.click("button.confirm")])
+          expect(new URL(page.url()).pathname.split("/").pop()).toMatch(/^order_/)
+        }
+        await context.close()
+      }
+      // A second shopper's cart: the hosted page's installments route offers single payment only, with the plan.
+      const second = (await api.post("/store/carts", { region_id: store.regionId, items: [{ variant_id: product.variantId, quantity: 1 }] }, storeHeaders(store))).data.cart
+      const secondSession = (await startPaymentSession(api, store, second.id)).session
+      const offer = await callHostedPage(await signedHostedPageUrl(api, store, secondSession.id), "installments", { bin: "450803" })
+      expect(await offer.json()).toMatchObject({ installments: [{ installments_number: 1 }], agricultural: null, recurring_plan: { payment_number: 12, cycle: "M", interval: 1, currency_code: "TRY" } })
+      // A storefront that still sends an installment count is told in the shopper's language, not a developer's text.
+      const refused = await api
+        .post(`/store/sipay/payment-sessions/${secondSession.id}/3d-form`, { cart_id: second.id, installments_number: 3, locale: "tr" }, storeHeaders(store))
+        .catch((error) => error.response)
+      expect(refused.status).toBe(400)
+      expect(refused.data).toEqual({ type: "invalid_data", code: "recurring_no_installments", message: "Tekrarlı ödeme taksitle ödenemez; planındaki takvimle kartınızdan çekilir. Lütfen tek çekimi seçin." })
+      const plan = await api.get(`/store/sipay/carts/${second.id}/recurring-plan`, storeHeaders(store))
+      expect(plan.data.recurring_plan).toMatchObject({ payment_number: 12, cycle: "M", interval: 1, currency_code: "TRY" })
     })
   },
 })

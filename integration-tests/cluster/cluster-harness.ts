@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto"
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import Redis from "ioredis"
+import { startRedisForwarder } from "./redis-forwarder"
 import { Pool } from "pg"
 import { ModulesSdkUtils } from "@medusajs/framework/utils"
 import { SipayClient } from "../../src/lib/sipay"
@@ -78,6 +79,8 @@ export async function startTestCluster(env: Record<string, string>) {
   const redis = await claimRedisDatabase()
   const prefix = `sipay-cluster-suite-${redis.index}`
   const place = freshDemoPlace()
+  // server-a reaches Redis through a forwarder the suite can cut (readiness while Redis is unreachable).
+  const serverARedis = await startRedisForwarder()
   let demo: RunningDemo
   try {
     demo = await startDemo(place, {
@@ -87,12 +90,14 @@ export async function startTestCluster(env: Record<string, string>) {
         DEMO_ADMIN_DISABLED: "true",
         MEDUSA_CLUSTER_REDIS_URL: redis.url,
         MEDUSA_CLUSTER_REDIS_PREFIX: prefix,
+        DEMO_SERVER_A_REDIS_URL: `redis://127.0.0.1:${serverARedis.port}/${redis.index}`,
         ...env,
       },
     })
   } catch (error) {
     await place.dispose()
     await redis.release()
+    await serverARedis.close()
     throw error
   }
   const ready = demo.ready as ClusterReady
@@ -123,11 +128,11 @@ export async function startTestCluster(env: Record<string, string>) {
     return { authorization: `Bearer ${adminToken}` }
   }
 
-  /** One request through the proxy to the named instance; JSON in and out. */
-  async function call(to: Instance, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  /** One request through the proxy to the named instance (null: the proxy picks one, as for a shopper); JSON in and out. */
+  async function call(to: Instance | null, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
     const response = await fetch(`${proxy}${path}`, {
       method,
-      headers: { "x-cluster-instance": to, ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
+      headers: { ...(to ? { "x-cluster-instance": to } : {}), ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
       redirect: "manual",
     })
@@ -184,6 +189,8 @@ export async function startTestCluster(env: Record<string, string>) {
       return response.json().catch(() => null)
     },
     smsCode: SMS_TEST_CODE,
+    /** server-a's own way to Redis: cut() makes Redis unreachable for server-a alone, restore() gives it back. */
+    serverARedis,
     /** Events queued on the Redis event bus (medusa-config.ts names its queue) not yet handled by the worker. */
     pendingEvents: () => redis.unfinishedJobs("RedisEventBusService", `${prefix}-events`),
     logs: join(place.dataDir, "logs"),
@@ -191,6 +198,7 @@ export async function startTestCluster(env: Record<string, string>) {
       await database.end().catch(() => undefined)
       await knex.destroy().catch(() => undefined)
       await demo.stop()
+      await serverARedis.close()
       await place.dispose()
       await redis.release()
     },

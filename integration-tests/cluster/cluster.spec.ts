@@ -3,6 +3,7 @@ import { join } from "node:path"
 import { PAYING_CARD, payAtGateway, waitFor } from "../harness/shopper"
 import { RUN_LONG_WINDOW_SECONDS } from "../harness/stack"
 import { startTestCluster, type Cluster, type Instance } from "./cluster-harness"
+import { DEFAULT_RECONCILE_SCHEDULE } from "../../src/lib/reconcile-defaults"
 
 /**
  * The plugin as a cluster runs it (issue 15): two Medusa server processes and one worker process
@@ -20,14 +21,13 @@ const RATE_LIMITS = { windowSeconds: RUN_LONG_WINDOW_SECONDS, perSession: 4, per
 
 const SUITE_ENV = {
   SIPAY_RATE_LIMITS: JSON.stringify(RATE_LIMITS),
-  // Jobs run when a scenario says so (the admin route), never on a timer racing the assertions.
-  SIPAY_RECONCILE_SCHEDULE: "off",
+  // The reconciliation job on its default schedule, age and back-off, and the settle lock's default
+  // timings (issue 27: what a store gets); a scenario may also run it at once (the admin route). The
+  // other jobs run when a scenario says so, never on a timer racing the assertions.
+  // (integration-tests/setup.js turns every job's schedule off for the single-process suites.)
+  SIPAY_RECONCILE_SCHEDULE: DEFAULT_RECONCILE_SCHEDULE,
   SIPAY_PRE_AUTHORIZATION_SCHEDULE: "off",
   SIPAY_LEDGER_SYNC_SCHEDULE: "off",
-  SIPAY_RECONCILE_AFTER_SECONDS: "0",
-  // A lock left by a killed server frees after 10 s; a survivor waits up to 60 s for it.
-  SIPAY_SETTLE_LOCK_TTL_SECONDS: "10",
-  SIPAY_SETTLE_LOCK_TIMEOUT_SECONDS: "60",
 }
 
 let cluster: Cluster
@@ -297,34 +297,102 @@ describe("the plugin as a cluster: two servers and a worker", () => {
     figures.rateLimits = { statuses, requests }
   })
 
-  it("a server killed (SIGKILL) in the middle of a settle: the survivor settles the payment, exactly one order", async () => {
-    const payment = await paidAtGateway("server-b", "server-a")
+  it("readiness: /sipay/ready answers 503 naming the locking module (Redis) while server-a cannot reach Redis (its /health stays 200), and 200 again once it can", async () => {
+    const probe = async (to: Instance, path = "/sipay/ready") => {
+      const response = await fetch(`${cluster.instance(to).url}${path}`)
+      const text = await response.text()
+      return { status: response.status, body: text.startsWith("{") ? JSON.parse(text) : text }
+    }
+    expect(await probe("server-a")).toEqual({ status: 200, body: { status: "ready", checks: { database: { ok: true }, locking: { ok: true } } } })
+    const cutAt = Date.now()
+    await cluster.serverARedis.cut()
+    let failing: { status: number; body: any }
+    try {
+      failing = await waitFor(async () => {
+        const answer = await probe("server-a")
+        return answer.status === 503 ? answer : null
+      }, 30000, 250)
+      // What a load balancer needs: this instance out, the other in; Medusa's own /health cannot tell.
+      expect(failing.body).toMatchObject({ status: "not_ready", failed: ["locking"], checks: { database: { ok: true }, locking: { ok: false } } })
+      expect((await probe("server-a", "/health")).status).toBe(200)
+      expect((await probe("server-b")).status).toBe(200)
+    } finally {
+      await cluster.serverARedis.restore()
+    }
+    const restoredAt = Date.now()
+    await waitFor(async () => (await probe("server-a")).status === 200, 60000, 250)
+    const log = readFileSync(join(cluster.logs, "medusa-server-a.log"), "utf8")
+    expect(log).toMatch(/Sipay readiness: not ready \(.*locking: /)
+    expect(log).toMatch(/Sipay readiness: ready again/)
+    figures.readiness = { failed: failing!.body.failed, ready_again_after_restore_s: Math.round((Date.now() - restoredAt) / 1000), outage_s: Math.round((restoredAt - cutAt) / 1000) }
+  })
+
+  it("a server killed (SIGKILL) in the middle of settling two 3D returns, webhooks dropped: the retried one is settled by the survivor, the other by reconciliation within 3 minutes, and each shopper who comes back (status route) sees the order", async () => {
+    // The gateway's sale webhooks of both payments are lost: only the returns, the shoppers and the job remain.
+    await cluster.sandbox("POST", "faults", { operation: "sale_webhook", kind: "drop", times: 2 })
+    const retried = await paidAtGateway("server-b", "server-a")
+    const abandoned = await paidAtGateway("server-b", "server-a")
     const before = await cluster.gatewayCalls()
     await cluster.requests(true)
-    // The gateway is slow to answer server-a's confirmation, so server-a is mid-settle (holding the lock) when it dies.
-    await cluster.sandbox("POST", "faults", { operation: "checkstatus", kind: "latency", ms: 15000, times: 1 })
-    const onA = cluster.postForm("server-a", payment.result.action, payment.result.fields).catch((error) => error)
-    await waitFor(async () => ((await cluster.gatewayCalls()).checkstatus ?? 0) > (before.checkstatus ?? 0), 30000, 50)
+    // The gateway is slow to answer server-a's confirmations, so server-a is mid-settle (holding both locks) when it dies.
+    await cluster.sandbox("POST", "faults", { operation: "checkstatus", kind: "latency", ms: 15000, times: 2 })
+    const onA = [retried, abandoned].map((payment) => cluster.postForm("server-a", payment.result.action, payment.result.fields).catch((error) => error))
+    await waitFor(async () => ((await cluster.gatewayCalls()).checkstatus ?? 0) >= (before.checkstatus ?? 0) + 2, 30000, 50)
     process.kill(-cluster.instance("server-a").pid, "SIGKILL")
-    const killedAnswer = await onA
-    expect(await ordersOf(payment.cartId)).toHaveLength(0)
-    // The shopper's browser retries; it reaches the survivor, which waits for the dead server's lock to expire.
-    const retry = await cluster.postForm("server-b", payment.result.action, payment.result.fields)
+    const killedAt = Date.now()
+    const killedAnswers = await Promise.all(onA)
+    expect(await ordersOf(retried.cartId)).toHaveLength(0)
+    expect(await ordersOf(abandoned.cartId)).toHaveLength(0)
+
+    // One shopper's browser retries; it reaches the survivor, which waits for the dead server's lock (its 15 s ttl).
+    const retry = await cluster.postForm("server-b", retried.result.action, retried.result.fields)
     expect(retry.status).toBe(303)
+    expect(retry.location).toContain((await ordersOf(retried.cartId))[0])
+    const retrySeconds = (Date.now() - killedAt) / 1000
+
+    // The other never comes back: the worker's reconciliation, on its default schedule, makes the order within 3 minutes.
+    await waitFor(async () => (await ordersOf(abandoned.cartId)).length === 1, 180000 - (Date.now() - killedAt), 1000).catch((error: Error) => {
+      // What the worker's job did, for the report.
+      const worker = readFileSync(join(cluster.logs, "medusa-worker.log"), "utf8").split("\n").filter((line) => /reconcil|Scheduled|lock/i.test(line))
+      throw new Error(`${error.message}; the worker's log:\n${worker.slice(-30).join("\n")}`)
+    })
+    const reconciledSeconds = (Date.now() - killedAt) / 1000
+    expect(reconciledSeconds).toBeLessThan(180)
+
+    // Both shoppers come back later (the proxy picks the server: the dead one is out of its rotation): each sees the order.
+    await cluster.requests(true)
+    const statuses = []
+    for (const payment of [retried, abandoned, retried, abandoned]) {
+      const answer = await cluster.call(null, "POST", `/store/sipay/payment-sessions/${payment.sessionId}/status`, { cart_id: payment.cartId }, store())
+      expect(answer.status).toBe(200)
+      expect(answer.body).toEqual({ status: "paid", order_id: (await ordersOf(payment.cartId))[0], code: null, message: null })
+      statuses.push(answer.body.status)
+    }
+    const shopperRequests = await cluster.requests()
+    expect(shopperRequests["server-b"]).toBe(4)
+
     const headers = await cluster.admin()
     const job = await cluster.call("server-b", "POST", "/admin/sipay/payment-attempts/reconcile", {}, headers)
     expect(job.status).toBe(200)
     await eventsDrained()
-    const requests = await cluster.requests()
     const calls = delta(await cluster.gatewayCalls(), before)
-    expect(await ordersOf(payment.cartId)).toHaveLength(1)
-    const [paid] = await paymentsOf(payment.cartId)
-    expect(paid).toMatchObject({ captures: 1, refunds: 0 })
-    // server-a died before answering the return (the proxy says so); server-b took the retry and the job.
-    expect(killedAnswer.status).toBe(502)
-    expect(requests["server-b"]).toBeGreaterThanOrEqual(2)
+    for (const payment of [retried, abandoned]) {
+      expect(await ordersOf(payment.cartId)).toHaveLength(1)
+      const [paid] = await paymentsOf(payment.cartId)
+      expect(paid).toMatchObject({ captures: 1, refunds: 0 })
+    }
+    // server-a died before answering the returns (the proxy says so).
+    expect(killedAnswers.map((answer) => answer.status)).toEqual([502, 502])
     // Still the one token of the whole run, every server and the worker included.
     expect((await cluster.gatewayCalls()).token).toBe(1)
-    figures.killMidSettle = { orders: 1, captures: paid.captures, refunds: paid.refunds, token_fetches_total: (await cluster.gatewayCalls()).token, requests, gateway_calls: calls }
+    figures.killMidSettle = {
+      orders: 2,
+      retry_seconds_after_kill: Math.round(retrySeconds * 10) / 10,
+      reconciled_seconds_after_kill: Math.round(reconciledSeconds * 10) / 10,
+      status_answers: statuses,
+      shopper_requests: shopperRequests,
+      token_fetches_total: (await cluster.gatewayCalls()).token,
+      gateway_calls: calls,
+    }
   })
 })

@@ -1,5 +1,10 @@
 import {
   createApiKeysWorkflow,
+  createLocationFulfillmentSetWorkflow,
+  createShippingOptionsWorkflow,
+  createShippingProfilesWorkflow,
+  createStockLocationsWorkflow,
+  linkSalesChannelsToStockLocationWorkflow,
   createProductsWorkflow,
   createRegionsWorkflow,
   createSalesChannelsWorkflow,
@@ -7,6 +12,7 @@ import {
   linkSalesChannelsToApiKeyWorkflow,
 } from "@medusajs/core-flows"
 import { MedusaContainer } from "@medusajs/framework/types"
+import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { CatalogProduct, publishedProductInput, SIPAY_PROVIDER_IDS } from "../../src/scripts/catalog"
 
 export { SIPAY_PROVIDER_IDS }
@@ -99,4 +105,42 @@ export async function seedStoreWithAdmin(
 ): Promise<{ store: SeededStore; admin: { headers: Record<string, string> } }> {
   const store = await seedStore(container)
   return { store, admin: await createAdminUser(container, api) }
+}
+
+export type SeededShipping = { locationId: string; shippingProfileId: string; shippingOptionId: string; returnOptionId: string }
+
+/**
+ * Opt-in, for the suites that fulfil and return orders (Medusa's returns need a fulfilled item): a
+ * stock location of the store's sales channel with the manual fulfillment provider, a shipping zone
+ * for Türkiye, a free shipping option and a free return option, and the store's products in the
+ * default shipping profile. Other suites keep their shipping-free carts (and their speed).
+ */
+export async function seedShipping(container: MedusaContainer, store: SeededStore, currencyCode = "try"): Promise<SeededShipping> {
+  const link = container.resolve(ContainerRegistrationKeys.LINK)
+  const fulfillment = container.resolve(Modules.FULFILLMENT)
+  const { result: locations } = await createStockLocationsWorkflow(container).run({ input: { locations: [{ name: "Depo İstanbul" }] } })
+  const locationId = locations[0].id
+  await linkSalesChannelsToStockLocationWorkflow(container).run({ input: { id: locationId, add: [store.salesChannelId] } })
+  await link.create({ [Modules.STOCK_LOCATION]: { stock_location_id: locationId }, [Modules.FULFILLMENT]: { fulfillment_provider_id: "manual_manual" } })
+  await createLocationFulfillmentSetWorkflow(container).run({ input: { location_id: locationId, fulfillment_set_data: { name: "Depo İstanbul kargo", type: "shipping" } } })
+  const [set] = await fulfillment.listFulfillmentSets({ name: "Depo İstanbul kargo" })
+  const zone = await fulfillment.createServiceZones({ fulfillment_set_id: set.id, name: "Türkiye", geo_zones: [{ type: "country", country_code: "tr" }] })
+  const [existing] = await fulfillment.listShippingProfiles({ type: "default" })
+  const profileId = existing?.id ?? (await createShippingProfilesWorkflow(container).run({ input: { data: [{ name: "Default", type: "default" }] } })).result[0].id
+  const option = (name: string, code: string, isReturn: boolean) => ({
+    name,
+    service_zone_id: zone.id,
+    shipping_profile_id: profileId,
+    provider_id: "manual_manual",
+    price_type: "flat" as const,
+    type: { label: name, description: name, code },
+    prices: [{ currency_code: currencyCode, amount: 0 }],
+    rules: [
+      { attribute: "enabled_in_store", value: "true", operator: "eq" as const },
+      { attribute: "is_return", value: isReturn ? "true" : "false", operator: "eq" as const },
+    ],
+  })
+  const { result: options } = await createShippingOptionsWorkflow(container).run({ input: [option("Kargo", "standard", false), option("İade kargo", "return", true)] })
+  await link.create(store.products.map((product) => ({ [Modules.PRODUCT]: { product_id: product.id }, [Modules.FULFILLMENT]: { shipping_profile_id: profileId } })))
+  return { locationId, shippingProfileId: profileId, shippingOptionId: options[0].id, returnOptionId: options[1].id }
 }

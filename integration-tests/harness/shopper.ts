@@ -133,7 +133,7 @@ export function readForm(html: string): { action: string; fields: Record<string,
   return { action: decode(form[1]), fields }
 }
 
-async function postForm(url: string, fields: Record<string, string>) {
+export async function postForm(url: string, fields: Record<string, string>) {
   return fetch(url, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },

@@ -83,7 +83,7 @@ export function useSipayStack(
       SIPAY_RECURRING_WEBHOOK_KEY: RECURRING_WEBHOOK_KEY,
       SIPAY_ENABLE_DIRECT_PAYMENT: "true",
       SIPAY_ENABLE_SAVED_CARDS: "true",
-      // Limits set explicitly (README "Rate limits"): every request of a suite comes from 127.0.0.1 and the
+      // Limits set explicitly (docs/storefront.md "Rate limits and the client address"): every request of a suite comes from 127.0.0.1 and the
       // sandbox declines with few cards, so the per-address limits and the decline budgets are high here;
       // the security suite sets its own (limits-nat.spec.ts: the defaults).
       SIPAY_RATE_LIMITS: JSON.stringify({

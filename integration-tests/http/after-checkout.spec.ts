@@ -3,7 +3,7 @@ import { ContainerRegistrationKeys, Modules } from "@medusajs/framework/utils"
 import { WorkflowManager } from "@medusajs/framework/orchestration"
 import { addProducts, seedStoreWithAdmin, SeededStore } from "../harness/seed"
 import { clearSandboxFaults, useSipayStack } from "../harness/stack"
-import { cartIdOfSession, createCart, issueThreeDForm, PAYING_CARD, payAtGateway, returnToStore, startPaymentSession, storeHeaders, waitFor } from "../harness/shopper"
+import { cartIdOfSession, createCart, DECLINING_CARD, issueThreeDForm, PAYING_CARD, payAtGateway, returnToStore, startPaymentSession, storeHeaders, waitFor } from "../harness/shopper"
 import reconcileSipayAttempts from "../../src/jobs/sipay-reconcile-attempts"
 import watchSipayPreAuthorizations from "../../src/jobs/sipay-pre-authorizations"
 import { recordOutcome } from "../harness/reliability"
@@ -309,6 +309,13 @@ medusaIntegrationTestRunner({
           .catch((error: any) => error.response)
       }
 
+      function paymentStatus(sessionId: string, cartId: string) {
+        return api.post(`/store/sipay/payment-sessions/${sessionId}/status`, { cart_id: cartId }, { headers: { ...storeHeaders(store).headers, "accept-language": "en" } }).catch((error: any) => error.response)
+      }
+      async function checkstatusCalls(): Promise<number> {
+        return ((await (await fetch(`${stack.sandbox.link_base}/__sandbox/calls`)).json()) as Record<string, number>).checkstatus ?? 0
+      }
+
       it("'charge then drop the response' on 2D ends, after reconciliation, in exactly one order", async () => {
         const { cart, session } = await directSession()
         await fault("paySmart2D", "charge_then_drop")
@@ -358,15 +365,74 @@ medusaIntegrationTestRunner({
         const timed = await directSession()
         await fault("paySmart2D", "latency", 1, 4000)
         const slow = await payDirect(timed.session.id)
-        expect(slow.status).toBe(402)
-        expect(slow.data.message).toMatch(/could not be confirmed|not complete/i)
+        // The answer timed out: "confirming your payment" (202), never a failure.
+        expect(slow.status).toBe(202)
+        expect(slow.data).toMatchObject({ status: "confirming", order_id: null, code: "payment_confirming", message: SHOPPER_MESSAGES.payment_confirming.en })
+        expect(slow.data.invoice_id).toMatch(new RegExp(`^${timed.session.id}_`))
         expect(await orderOfCart(timed.cart.id)).toBeNull()
-        // The late charge is found by reconciliation: the money becomes exactly one order.
-        const [late] = await sipay().listPaymentAttempts({ session_id: timed.session.id })
-        await waitFor(async () => (await sipay().getClient().checkStatus(late.invoice_id).catch(() => null))?.status === "Completed", 15000)
-        await reconcileSipayAttempts(getContainer())
-        expect((await orderOfCart(timed.cart.id))?.id).toMatch(/^order_/)
-        recordOutcome("timeout (latency > client timeout)", "2D payment", "clear error, no order; the late charge becomes one order by reconciliation")
+        // The shopper's page asks the status route until the late charge is found there: exactly one order.
+        const outcome = await waitFor(async () => {
+          const answer = await paymentStatus(timed.session.id, timed.cart.id)
+          expect(answer.status).toBe(200)
+          expect(["confirming", "paid"]).toContain(answer.data.status)
+          return answer.data.status === "paid" ? answer.data : null
+        }, 40000, 1000)
+        expect(outcome.order_id).toBe((await orderOfCart(timed.cart.id))?.id)
+        expect(outcome.order_id).toMatch(/^order_/)
+        recordOutcome("timeout (latency > client timeout)", "2D payment", "202 confirming, no failure shown; the status route finds the late charge: one order")
+      })
+
+      it("the status route: only the cart's holder asks; a 3D payment whose return and webhook were lost is settled on the spot when the shopper reopens the hosted page, one gateway check per attempt per 10 s", async () => {
+        const cart = await createCart(api, store)
+        const { session } = await startPaymentSession(api, store, cart.id)
+        const other = await createCart(api, store)
+        // No proof, or another cart's: the answer of an unknown session.
+        expect((await paymentStatus(session.id, other.id)).status).toBe(404)
+        expect((await api.post(`/store/sipay/payment-sessions/${session.id}/status`, {}, storeHeaders(store)).catch((error: any) => error.response)).status).toBe(400)
+        expect((await paymentStatus(session.id, cart.id)).data).toEqual({ status: "none", order_id: null, code: null, message: null })
+
+        const form = await issueThreeDForm(api, store, session.id)
+        // A form issued, not posted: the gateway knows nothing, the shopper may pay.
+        expect((await paymentStatus(session.id, cart.id)).data).toMatchObject({ status: "none", order_id: null })
+        const firstCheckAt = Date.now()
+        await fault("sale_webhook", "drop")
+        await payAtGateway(form) // paid at the bank page; the browser never comes back, the webhook is lost
+        expect(await orderOfCart(cart.id)).toBeNull()
+
+        // Asked again within 10 s: no gateway call, "confirming" (never "pay again").
+        const before = await checkstatusCalls()
+        const limited = await paymentStatus(session.id, cart.id)
+        expect(limited.data).toEqual({ status: "confirming", order_id: null, code: "payment_confirming", message: SHOPPER_MESSAGES.payment_confirming.en })
+        expect(await checkstatusCalls()).toBe(before)
+
+        // Past the 10 s the shopper reopens the hosted page: one check settles it on the spot, the page says it is paid.
+        const { data: hosted } = await api.post(`/store/sipay/payment-sessions/${session.id}/hosted-page`, { cart_id: cart.id }, storeHeaders(store))
+        const token = new URLSearchParams(new URL(hosted.url).hash.replace(/^#/, "")).get("token")
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, firstCheckAt + 10500 - Date.now())))
+        const page = await api.post(`/sipay/checkout/${session.id}/content`, { token, lang: "en" })
+        expect(page.data.html).toContain('id="paid"')
+        expect(await orderCount()).toBe(1)
+        // The status route answers from the record now: the order, no gateway call.
+        const settledAt = await checkstatusCalls()
+        const paid = await paymentStatus(session.id, cart.id)
+        expect(paid.data).toMatchObject({ status: "paid", code: null })
+        expect(paid.data.order_id).toBe((await orderOfCart(cart.id)).id)
+        expect(await checkstatusCalls()).toBe(settledAt)
+        recordOutcome("return and webhook lost", "3D payment", "the shopper who comes back (hosted page, status route) gets the order on the spot")
+
+        // Declined at the bank page, return and webhook lost: the shopper whose look settles it, and one asking
+        // at the same moment, read the card's decline (never "try later"), and may pay again.
+        const declinedCart = await createCart(api, store)
+        const declinedSession = (await startPaymentSession(api, store, declinedCart.id)).session
+        const declinedForm = await issueThreeDForm(api, store, declinedSession.id)
+        await fault("sale_webhook", "drop")
+        await payAtGateway(declinedForm, DECLINING_CARD)
+        const looks = await Promise.all([paymentStatus(declinedSession.id, declinedCart.id), paymentStatus(declinedSession.id, declinedCart.id)])
+        const settledLook = looks.find((look) => look.data.status === "failed")
+        expect(settledLook?.data).toEqual({ status: "failed", order_id: null, code: "card_declined", message: SHOPPER_MESSAGES.card_declined.en })
+        for (const look of looks) expect(look.data.code === "card_declined" || look.data.code === "payment_confirming").toBe(true)
+        expect((await paymentStatus(declinedSession.id, declinedCart.id)).data).toMatchObject({ status: "failed", code: "card_declined" })
+        expect(await orderOfCart(declinedCart.id)).toBeNull()
       })
 
       it("a duplicate and a delayed webhook change nothing", async () => {

@@ -18,7 +18,7 @@ import { captureInPanel, refundInPanel, type World } from "../invariants/world"
 
 jest.setTimeout(300 * 1000)
 
-// The merchant's audit (README "Audit"): a gateway day seeded with every kind of difference, each
+// The merchant's audit (docs/admin.md "Audit"): a gateway day seeded with every kind of difference, each
 // made the way it happens (a shopper, the merchant in the admin and in the gateway's panel, the
 // card's bank, the old ledger's refund), shown once; and a sale made at 00:30 Istanbul time on its day.
 const stack = useSipayStack()

@@ -20,8 +20,8 @@ jest.setTimeout(300 * 1000)
 
 /**
  * Issue 16, point 2: one gateway confirmation per fact. The server's calls to the gateway are
- * counted by the sandbox (GET __sandbox/calls, token fetches left out): 2D checkout 2 (the payment
- * and one confirmation), 3D return 1, the later sale webhook at most 1 more, and the hosted page's
+ * counted by the sandbox (GET __sandbox/calls, token fetches left out): 2D checkout 1 (the payment,
+ * whose conclusive answer settles it: issue 30), 2 when its answer is ambiguous, 3D return 1, the later sale webhook at most 1 more, and the hosted page's
  * installment options asked once per card BIN, not per page view.
  */
 const stack = useSipayStack({ env: { SIPAY_AGRICULTURAL_INSTALLMENTS: "true" } })
@@ -79,28 +79,51 @@ medusaIntegrationTestRunner({
       return attempt
     }
 
-    it("2D checkout: the payment and one confirmation in the request; the later webhook of the paid order none", async () => {
-      const cart = await createCart(api, store)
-      const { session } = await startPaymentSession(api, store, cart.id, "pp_sipay-2d_sipay")
-      await clearCalls()
-      const paid = await api.post(
-        `/store/sipay/payment-sessions/${session.id}/pay-2d`,
+    async function payDirect(sessionId: string, cartId: string) {
+      return api.post(
+        `/store/sipay/payment-sessions/${sessionId}/pay-2d`,
         {
-          cart_id: cart.id,
+          cart_id: cartId,
           installments_number: 1,
           card: { holder_name: PAYING_CARD.cc_holder_name, number: PAYING_CARD.cc_no, expiry_month: PAYING_CARD.expiry_month, expiry_year: PAYING_CARD.expiry_year, cvv: PAYING_CARD.cvv },
         },
         storeHeaders(store)
       )
+    }
+
+    it("2D checkout: one gateway call (the payment's conclusive answer settles it); the later webhook of the paid order none", async () => {
+      const cart = await createCart(api, store)
+      const { session } = await startPaymentSession(api, store, cart.id, "pp_sipay-2d_sipay")
+      await clearCalls()
+      const paid = await payDirect(session.id, cart.id)
       expect(paid.data.order_id).toMatch(/^order_/)
-      expect(await calls()).toEqual({ paySmart2D: 1, checkstatus: 1 })
+      expect(await calls()).toEqual({ paySmart2D: 1 })
 
       const attempt = await attemptOfOrder(paid.data.order_id)
-      expect(attempt).toMatchObject({ status: "paid" })
+      expect(attempt).toMatchObject({ status: "paid", masked_card: expect.stringMatching(/^\d{6}\*+\d{4}$/) })
       // The direct attempt entered the session data once, when it was settled, with its capture mode.
       const [paidSession] = await getContainer().resolve(Modules.PAYMENT).listPaymentSessions({ id: session.id })
       expect(paidSession.data).toMatchObject({ invoice_ids: [attempt.invoice_id], intended_transaction_type: "Auth", invoice_id: attempt.invoice_id, status: "captured", gateway_confirmation: null })
+      // What the order's payment recorded from the answer is what the gateway holds.
+      const [payment] = await getContainer().resolve(Modules.PAYMENT).listPayments({ payment_session_id: session.id })
+      const gateway = await (getContainer().resolve("sipay") as any).getClient().checkStatus(attempt.invoice_id)
+      expect(gateway).toMatchObject({ status: "Completed", transactionType: "Auth" })
+      expect(payment.data).toMatchObject({ invoice_id: attempt.invoice_id, status: "captured", captured_amount: gateway.transactionAmount, gateway_order_no: gateway.orderId, installments: gateway.installment })
+      expect(attempt.gateway_order_no).toBe(gateway.orderId)
+      // This test's own checkstatus; the webhook adds none.
       expect(await callsAfterWebhook(attempt.invoice_id)).toEqual({ paySmart2D: 1, checkstatus: 1 })
+    })
+
+    it("2D checkout whose answer is ambiguous (its result hash does not decrypt): checkstatus decides, one order", async () => {
+      const cart = await createCart(api, store)
+      const { session } = await startPaymentSession(api, store, cart.id, "pp_sipay-2d_sipay")
+      const armed = await fetch(`${link()}/__sandbox/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ operation: "paySmart2D", kind: "bad_result_hash", times: 1 }) })
+      expect(armed.status).toBe(200)
+      await clearCalls()
+      const paid = await payDirect(session.id, cart.id)
+      expect(paid.data.order_id).toMatch(/^order_/)
+      expect(await calls()).toEqual({ paySmart2D: 1, checkstatus: 1 })
+      expect(await attemptOfOrder(paid.data.order_id)).toMatchObject({ status: "paid" })
     })
 
     it("3D checkout: the return costs one confirmation; the later webhook of the paid order none; the payment is recorded as before", async () => {

@@ -172,7 +172,79 @@ medusaIntegrationTestRunner({
 
     it("test connection names the brand it reached (vepara-test through a baseUrl override to the sandbox)", async () => {
       const { data } = await api.post("/admin/sipay/settings/test-connection", {}, admin)
-      expect(data).toMatchObject({ ok: true, brand: "vepara-test", brand_name: "Vepara (test)", base_url: stack.sandbox.base_url })
+      expect(data).toMatchObject({ ok: true, brand: "vepara-test", brand_name: "Vepara (test)", base_url: stack.sandbox.base_url, checks: { token: "ok", merchant_key: "ok" } })
+    })
+
+    // Issue 27 part 1: configuration problems reach the merchant, not the shopper.
+    const sipayAlerts = async () =>
+      (await api.get("/admin/notifications?channel=feed&limit=100", admin)).data.notifications.filter((n: any) => n.template === "admin-ui" && n.data?.sipay_cause)
+    const gatewayCalls = () => control("calls") as Promise<Record<string, number>>
+    const clearCalls = () => fetch(`${stack.sandbox.link_base}/__sandbox/calls`, { method: "DELETE" })
+
+    it("a wrong merchant key: test connection says so in words, the shopper reads 'card payments are unavailable', the merchant gets one alert per hour", async () => {
+      const configuredKey = stack.sandbox.merchant.merchant_key
+      // The merchant regenerates its key on the merchant panel; the store still sends the old one.
+      await control("merchant", { merchant_key: configuredKey, new_merchant_key: "$2y$10$regeneratedOnThePanel000000000000000000000000000" })
+      try {
+        const tested = await api.post("/admin/sipay/settings/test-connection", {}, admin)
+        expect(tested.status).toBe(200)
+        expect(tested.data).toMatchObject({ ok: false, checks: { token: "ok", merchant_key: "merchant_key_unknown" }, problem_code: "merchant_key_unknown" })
+        expect(tested.data.problem).toMatch(/does not know the merchant key/)
+        expect(JSON.stringify(tested.data)).not.toContain(configuredKey)
+
+        // The storefront's installment look-up (getpos) meets "Merchant not found": a neutral text, no card blamed.
+        const keyed = { headers: { "x-publishable-api-key": store.publishableKey, "accept-language": "tr-TR,tr;q=0.9" } }
+        for (const amount of ["101.00", "102.00"]) {
+          const refused = await api.get(`/store/sipay/installments?bin=450803&amount=${amount}&currency_code=TRY`, keyed).catch((error) => error.response)
+          expect(refused.status).toBe(503)
+          expect(refused.data).toMatchObject({ type: "payments_unavailable", code: "payments_unavailable", message: "Kartla ödeme şu anda kullanılamıyor. Lütfen daha sonra tekrar deneyin; sepetiniz saklanıyor." })
+        }
+        // Twice refused, one alert (at most one per cause per hour), read back through Medusa's admin notifications API.
+        const alerts = await sipayAlerts()
+        expect(alerts.map((n: any) => n.data.sipay_cause)).toEqual(["merchant_not_found"])
+        expect(alerts[0].data.description).toMatch(/Merchant not found/)
+        expect(JSON.stringify(alerts)).not.toContain(configuredKey)
+        const settings = await api.get("/admin/sipay/settings", admin)
+        expect(settings.data.configuration_problems).toEqual([expect.objectContaining({ code: "merchant_not_found", count: 2 })])
+      } finally {
+        await control("merchant", { merchant_key: "$2y$10$regeneratedOnThePanel000000000000000000000000000", new_merchant_key: configuredKey })
+      }
+      const fixed = await api.post("/admin/sipay/settings/test-connection", {}, admin)
+      expect(fixed.data).toMatchObject({ ok: true, checks: { merchant_key: "ok" } })
+    })
+
+    it("a recurring product without a recurring webhook key: refused before the gateway, a neutral text with the cart kept, one admin alert, a start-up warning", async () => {
+      expect((await api.post("/admin/sipay/settings", { recurring_webhook_key: "" }, admin)).status).toBe(200)
+      try {
+        const [product] = await addProducts(getContainer(), store, [
+          { title: "Aylık kahve / Monthly coffee", price: 900, metadata: { sipay_recurring: { cycle: "M", interval: 1, payment_number: 12 } } },
+        ])
+        const keyed = { headers: { "x-publishable-api-key": store.publishableKey } }
+        const { data } = await api.post("/store/carts", { region_id: store.regionId, items: [{ variant_id: product.variantId, quantity: 1 }] }, keyed)
+        const { session } = await startPaymentSession(api, store, data.cart.id, "pp_sipay_sipay")
+        const settings = await api.get("/admin/sipay/settings", admin)
+        expect(settings.data.setup_warnings.map((w: any) => w.code)).toContain("recurring_without_webhook_key")
+
+        await clearCalls()
+        for (const locale of ["en", "tr"]) {
+          const refused = await api.post(`/store/sipay/payment-sessions/${session.id}/3d-form`, { cart_id: data.cart.id, installments_number: 1, locale }, keyed).catch((error) => error.response)
+          expect(refused.status).toBe(503)
+          expect(refused.data).toEqual({
+            type: "payments_unavailable",
+            code: "payments_unavailable",
+            message: locale === "en" ? "Card payments are unavailable right now. Please try again later; your cart is kept." : "Kartla ödeme şu anda kullanılamıyor. Lütfen daha sonra tekrar deneyin; sepetiniz saklanıyor.",
+            cart_id: data.cart.id,
+          })
+        }
+        // Nothing was sent to the gateway, and no attempt was recorded.
+        expect(await gatewayCalls()).toEqual({})
+        expect(await sipay().listPaymentAttempts({ session_id: session.id })).toEqual([])
+        const alerts = await sipayAlerts()
+        expect(alerts.map((n: any) => n.data.sipay_cause)).toEqual(["recurring_webhook_key_missing"])
+        expect(alerts[0].data.title).toMatch(/card payments refused/)
+      } finally {
+        await api.post("/admin/sipay/settings", { recurring_webhook_key: null }, admin)
+      }
     })
   },
 })

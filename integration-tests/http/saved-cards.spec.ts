@@ -6,6 +6,9 @@ import { captureProcessOutput, tablesContaining } from "../harness/secrets"
 import { confirmAtBank, createCart, PAYING_CARD, returnToStore, startPaymentSession, storeHeaders, waitFor } from "../harness/shopper"
 import { customerCart, customerSession, deleteAtGateway, gatewayCards, signedInCustomer, type SignedInCustomer } from "../harness/customers"
 import { CARD_CONSENT } from "../../src/lib/saved-cards/consent"
+import { updateCheckoutSettingsWorkflow } from "../../src/workflows/steps/save-checkout-settings"
+import Medusa from "@medusajs/js-sdk"
+import { payWithSavedCard, SHOPPER_MESSAGES, SIPAY_2D_PROVIDER_ID } from "../../packages/storefront/src"
 
 jest.setTimeout(300 * 1000)
 
@@ -15,13 +18,15 @@ jest.setTimeout(300 * 1000)
  * at the gateway; a customer deleted in Medusa has their cards deleted there.
  */
 
-const stack = useSipayStack()
+// The gateway's answer waited for at most 8 s (the sandbox's default is 30 s): a late answer times out sooner.
+const stack = useSipayStack({ env: { SIPAY_TIMEOUT_MS: "8000" } })
 const output = captureProcessOutput()
 const CVV = "739"
 const card = { holder_name: PAYING_CARD.cc_holder_name, number: PAYING_CARD.cc_no, expiry_month: PAYING_CARD.expiry_month, expiry_year: PAYING_CARD.expiry_year, cvv: CVV }
 // The suite's rate limits allow 5 tries per card: the later tests pay with the other published test cards.
 const MASTERCARD = { ...card, number: "5406675406675403" }
 const TROY = { ...card, number: "6501700139082826" }
+const minor = (amount: unknown) => Math.round(Number(amount) * 100)
 const answer = <T>(promise: Promise<T>) => promise.catch((error: any) => error?.response ?? Promise.reject(error))
 
 medusaIntegrationTestRunner({
@@ -174,7 +179,7 @@ medusaIntegrationTestRunner({
       expect((await listCards(ayse)).saved_cards).toEqual([])
     })
 
-    it("pays with a saved card in one direct step where direct payment is enabled (payByCardTokenNonSecure); the consent is recorded", async () => {
+    it("pays with a saved card in one direct step where direct payment is enabled (payByCardTokenNonSecure); the consent is recorded; a late gateway answer is 202 'confirming'", async () => {
       const ayse = await signedInCustomer(api, store, "ayse@example.com")
       const { paid: first } = await payDirectAndSave(ayse, TROY)
       await remember(await customerNumber(ayse.id))
@@ -185,6 +190,52 @@ medusaIntegrationTestRunner({
       const { data } = await query().graph({ entity: "customer", fields: ["account_holders.metadata"], filters: { id: ayse.id } })
       const consents = (data[0] as any).account_holders.flatMap((h: any) => h.metadata?.sipay_card_consents ?? [])
       expect(consents).toEqual([{ version: CARD_CONSENT.version, given_at: expect.any(String), masked_number: "650170****2826", invoice_id: expect.stringMatching(/^payses_/) }])
+
+      // The gateway answers the next one after the client's timeout: 202 "confirming" as pay-2d's (never a failure), through the kit too.
+      const late = await customerCart(api, store, ayse)
+      await customerSession(api, store, ayse, late.id, "pp_sipay-2d_sipay")
+      await fetch(`${stack.sandbox.link_base}/__sandbox/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ operation: "payByCardTokenNonSecure", kind: "latency", ms: 9000, times: 1 }) })
+      const sdk = new Medusa({ baseUrl: stack.backendUrl, publishableKey: store.publishableKey })
+      const { cart: lateCart } = await sdk.client.fetch<{ cart: any }>(`/store/carts/${late.id}`, { query: { fields: "id,*payment_collection,*payment_collection.payment_sessions" }, headers: ayse.headers.headers })
+      const confirming = await payWithSavedCard(sdk, { cart: lateCart, cardId: first.saved_card.id, providerId: SIPAY_2D_PROVIDER_ID, headers: ayse.headers.headers, locale: "en", confirmWithinMs: 0 })
+      expect(confirming).toMatchObject({ status: "confirming", code: "payment_confirming", message: SHOPPER_MESSAGES.payment_confirming.en })
+      // The late charge settles (its sale webhook, or the status route's gateway check): one order, before the next test.
+      const statuses: string[] = []
+      const paidLate = await waitFor(async () => {
+        const { data } = await api.post(`/store/sipay/payment-sessions/${(confirming as { session_id: string }).session_id}/status`, { cart_id: late.id }, ayse.headers)
+        statuses.push(data.status)
+        return data.status === "paid" ? data : null
+      }, 30000, 1000)
+      expect(paidLate.order_id).toMatch(/^order_/)
+      expect(statuses.every((status) => status === "confirming" || status === "paid")).toBe(true)
+    })
+
+    it("a saved card paid in 3 installments carries the installment fee like a typed card: fee line, new session, the amount charged is the total with the fee", async () => {
+      await updateCheckoutSettingsWorkflow(getContainer()).run({ input: { changes: { installment_fees: { "3": { mode: "gateway" } } } as never } })
+      const ayse = await signedInCustomer(api, store, "ayse@example.com")
+      const { paid: first } = await payDirectAndSave(ayse, MASTERCARD)
+      await remember(await customerNumber(ayse.id))
+      const cart = await customerCart(api, store, ayse)
+      const base = minor(cart.total)
+      const client = (getContainer().resolve("sipay") as any).getClient()
+      const pos = await client.getPos({ bin: MASTERCARD.number.slice(0, 6), amount: (base / 100).toFixed(2), currencyCode: "TRY" })
+      const payable = minor(pos.find((option: any) => option.installmentsNumber === 3).payableAmount)
+      expect(payable).toBeGreaterThan(base)
+      const session = await customerSession(api, store, ayse, cart.id, "pp_sipay-2d_sipay")
+      const paid = await api.post(`/store/sipay/payment-sessions/${session.id}/pay-saved-card`, { cart_id: cart.id, card_id: first.saved_card.id, installments_number: 3 }, ayse.headers)
+      expect(paid.data).toMatchObject({ status: "paid", order_id: expect.stringMatching(/^order_/), installment_fee: ((payable - base) / 100).toFixed(2) })
+      // The fee changed the total: Medusa deleted the session, the plugin paid on a new one.
+      expect(paid.data.session_id).not.toBe(session.id)
+      expect(paid.data.invoice_id).toBe(`${paid.data.session_id}_1`)
+      const { data } = await query().graph({ entity: "order", fields: ["total", "items.*", "payment_collections.payments.*"], filters: { id: paid.data.order_id } })
+      const order = data[0] as any
+      const feeLines = order.items.filter((item: any) => item.metadata?.sipay_installment_fee)
+      expect(feeLines.map((item: any) => [item.title, minor(item.unit_price)])).toEqual([["Vade farkı (3 taksit)", payable - base]])
+      expect(minor(order.total)).toBe(payable)
+      expect(minor(order.payment_collections[0].payments[0].amount)).toBe(payable)
+      const record = await client.checkStatus(paid.data.invoice_id)
+      expect(minor(record.transactionAmount)).toBe(payable)
+      expect(record.installment).toBe(3)
     })
 
     it("a customer deleted in Medusa has their cards deleted at the gateway; the admin lists and removes a customer's cards", async () => {

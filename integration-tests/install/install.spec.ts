@@ -10,7 +10,7 @@ import { gatewayDay } from "../../src/lib/sales-report/calendar"
 import { launchBrowser, screenshotPath } from "../harness/browser"
 import { freePort } from "../harness/ports"
 import { PAYING_CARD, payAtGateway, returnToStore } from "../harness/shopper"
-import { commandLines, envFromReadme, escapeDollars, readInstallRegions, words } from "./readme-regions"
+import { commandLines, envFromReadme, envValue, escapeDollars, headingAnchors, markdownLinks, readInstallRegions, sandboxFromReadme, statedPackFigures, words } from "./readme-regions"
 import { addTryPrice, adminLogin, call, cartWithSipaySession, orderPayment, prepareCatalog, StoreHttp, variantPrices } from "./store-api"
 import { Background, baseEnv, installedVersion, MEDUSA_CURRENT, MEDUSA_OLDEST, run, startBackground, waitForHttp, writeStoreSkeleton } from "./store-kit"
 
@@ -73,7 +73,7 @@ async function dropDatabase(name: string) {
 const regions = readInstallRegions()
 const work = mkdtempSync(join(tmpdir(), "sipay-install-"))
 let tarball: string
-let packed: { files: string[]; size: number }
+let packed: { files: string[]; size: number; unpackedSize: number }
 
 async function newStore(label: string, version: string): Promise<Store> {
   const dir = join(work, label)
@@ -118,15 +118,20 @@ async function installAsReadmeSays(store: Store) {
     expect(statSync(join(store.dir, "node_modules", ".bin", bin)).mode & 0o111).toBeTruthy()
   }
 
-  const commands = commandLines(regions.run)
-  const sandboxLine = commands.find((line) => line.startsWith("npx sipay-sandbox"))!
-  expect(sandboxLine).toBeDefined()
-  const sandbox = startBackground("npx", ["--no-install", ...words(sandboxLine).slice(1), "--port", String(store.sandboxPort)], {
+  // README's sandbox block: its config file (the store's webhooks at this store's port, the only
+  // change), then its command with a free --port.
+  const sandboxBlock = sandboxFromReadme(regions.sandbox)
+  const readmeBackend = envValue(regions.env, "MEDUSA_BACKEND_URL")!
+  writeFileSync(join(store.dir, sandboxBlock.file), sandboxBlock.content.split(readmeBackend).join(`http://localhost:${store.storePort}`))
+  const sandbox = startBackground("npx", ["--no-install", ...words(sandboxBlock.command).slice(1), "--port", String(store.sandboxPort)], {
     cwd: store.dir,
     log: join(store.logs, "sandbox.log"),
   })
   store.processes.push(sandbox)
   const ready = JSON.parse((await sandbox.waitFor(/SANDBOX_READY (\{.*\})/, 60_000))[1]) as { base_url: string; merchant: Record<string, string | number> }
+  // What it printed for a person holds the credentials .env takes.
+  expect(sandbox.output()).toContain(`merchant_key  ${ready.merchant.merchant_key}`)
+  const commands = commandLines(regions.run)
   const merchantKey = String(ready.merchant.merchant_key)
   expect(merchantKey).toMatch(/^\$2y\$10\$/)
 
@@ -212,22 +217,28 @@ async function priceCatalog(store: Store, http: StoreHttp) {
   return { admin, catalog }
 }
 
-function expectCaptured(order: Awaited<ReturnType<typeof orderPayment>>) {
+/** `quantity` × 450 TRY, KDV 20 % from the setup's tax region, shipping 0 TRY; one captured Sipay payment of it. */
+function expectCaptured(order: Awaited<ReturnType<typeof orderPayment>>, quantity: number) {
+  const total = quantity * 450 * 1.2
   expect(order.currency_code).toBe("try")
   expect(order.payment_status).toBe("captured")
-  // 2 × 450 TRY, KDV 20 % from the setup's tax region, shipping 0 TRY.
-  expect(order.total).toBe(1080)
-  expect(order.payment_collections[0].payments.map((payment) => [payment.provider_id, payment.amount])).toEqual([["pp_sipay_sipay", 1080]])
+  expect(order.total).toBe(total)
+  expect(order.payment_collections[0].payments.map((payment) => [payment.provider_id, payment.amount])).toEqual([["pp_sipay_sipay", total]])
 }
 
-/** The hosted card page's address the way README says a storefront gets it at this time. */
-async function hostedPageAddress(http: StoreHttp, session: { sessionId: string; cartId: string; headers: Record<string, string> }): Promise<string> {
-  const readme = readFileSync(join(ROOT, "README.md"), "utf8")
-  if (readme.includes("/store/sipay/payment-sessions/{session_id}/hosted-page")) {
-    const { url } = await call(http, "POST", `/store/sipay/payment-sessions/${session.sessionId}/hosted-page`, { headers: session.headers, body: { cart_id: session.cartId } })
-    return url
-  }
-  return `${http.baseUrl}/sipay/checkout/${session.sessionId}`
+/**
+ * README's first test order: its command (`npx sipay-setup --test-order`, with the store running)
+ * makes a cart over the store's API and prints the hosted card page's link, which is returned.
+ */
+async function testOrderAsReadmeSays(store: Store): Promise<{ url: string; output: string }> {
+  const [line] = commandLines(regions["test-order"])
+  const parts = words(line)
+  expect(parts.slice(0, 2)).toEqual(["npx", "sipay-setup"])
+  const done = await npx(store, parts.slice(1), "sipay-setup-test-order.log")
+  expect({ code: done.code, tail: done.code ? done.output.slice(-3000) : "" }).toEqual({ code: 0, tail: "" })
+  const link = new RegExp(`^\\s+(http://localhost:${store.storePort}/sipay/checkout/payses_\\w+\\?lang=tr#token=\\S+)$`, "m").exec(done.output)
+  expect(link).not.toBeNull()
+  return { url: link![1], output: done.output }
 }
 
 async function stopStore(store: Store | undefined) {
@@ -253,7 +264,7 @@ async function smokeOldest(oldest: Store) {
   const landed = await returnToStore(await payAtGateway(form))
   // The default success URL: the Next.js storefront's /{country_code}/order/{order_id}/confirmed.
   expect(landed.pathname).toMatch(LANDING)
-  expectCaptured(await orderPayment(http, admin, LANDING.exec(landed.pathname)![2]))
+  expectCaptured(await orderPayment(http, admin, LANDING.exec(landed.pathname)![2]), 2)
 }
 
 describe("installing the plugin into a new Medusa store as README says", () => {
@@ -280,7 +291,7 @@ describe("installing the plugin into a new Medusa store as README says", () => {
     expect(pack.code).toBe(0)
     const [info] = JSON.parse(pack.output.slice(pack.output.search(/^\[/m)))
     tarball = join(work, info.filename)
-    packed = { files: (info.files as { path: string }[]).map((file) => file.path), size: info.size }
+    packed = { files: (info.files as { path: string }[]).map((file) => file.path), size: info.size, unpackedSize: info.unpackedSize }
     for (const store of [current, oldest]) {
       const base = await store.baseInstall!
       expect({ store: store.label, code: base.code }).toEqual({ store: store.label, code: 0 })
@@ -312,6 +323,29 @@ describe("installing the plugin into a new Medusa store as README says", () => {
       expect(packed.files).toContain(file)
       expect(statSync(join(ROOT, file)).mode & 0o111).toBeTruthy()
     }
+  })
+
+  it("every relative link of README resolves to a file in the tarball, with the heading it names; docs/install.md's package figures are this tarball's", () => {
+    const readme = readFileSync(join(ROOT, "README.md"), "utf8")
+    const relative = markdownLinks(readme).filter((target) => !/^[a-z]+:/i.test(target) && !target.startsWith("#"))
+    expect(relative.length).toBeGreaterThan(10)
+    const unresolved = relative.filter((target) => {
+      const [path, anchor] = target.split("#", 2)
+      if (!packed.files.includes(path)) return true
+      return anchor !== undefined && !headingAnchors(readFileSync(join(ROOT, path), "utf8")).has(anchor)
+    })
+    expect(unresolved).toEqual([])
+
+    const stated = statedPackFigures(readFileSync(join(ROOT, "docs", "install.md"), "utf8"))
+    const actual = {
+      files: packed.files.length,
+      declarations: packed.files.filter((file) => file.endsWith(".d.ts")).length,
+      packedKb: packed.size / 1000,
+      unpackedMb: packed.unpackedSize / 1e6,
+    }
+    const stale = `docs/install.md states ${JSON.stringify(stated)}, the tarball is ${JSON.stringify(actual)}: run \`npm run build && npm run docs:figures\``
+    expect({ files: stated.files, declarations: stated.declarations, stale }).toEqual({ files: actual.files, declarations: actual.declarations, stale })
+    expect({ packed: Math.abs(stated.packedKb / actual.packedKb - 1) <= 0.02, unpacked: Math.abs(stated.unpackedMb / actual.unpackedMb - 1) <= 0.02, stale }).toEqual({ packed: true, unpacked: true, stale })
   })
 
   it("the peer ranges accept the versions a create-medusa-app store has, and the plugin adds no install failure of its own", async () => {
@@ -348,9 +382,10 @@ describe("installing the plugin into a new Medusa store as README says", () => {
     await installAsReadmeSays(current).then(({ setupOutputs }) => expectSetupRan(setupOutputs))
     timeline.started = (Date.now() - from) / 1000
     const http = { baseUrl: `http://localhost:${current.storePort}` }
-    const { admin, catalog } = await priceCatalog(current, http)
-    const session = await cartWithSipaySession(http, catalog.publishableKey, catalog.variantId)
-    expect(session.shippingOptionName).toBe("Kargo (TR)")
+    const { admin } = await priceCatalog(current, http)
+    // README's first test order: no storefront; the cart from `npx sipay-setup --test-order`.
+    const testOrder = await testOrderAsReadmeSays(current)
+    expect(testOrder.output).toContain('in the region "Türkiye": 1 × Kahve Fincanı, 540.00 TRY with tax and shipping.')
 
     // The storefront the gateway's return lands on: a stand-in page, as the store's own storefront would be.
     storefront = createServer((_, response) => response.writeHead(200, { "content-type": "text/html" }).end("<h1>Order confirmed</h1>"))
@@ -360,7 +395,7 @@ describe("installing the plugin into a new Medusa store as README says", () => {
     const page = await context.newPage()
     page.setDefaultTimeout(120_000)
     const test = "install current"
-    await page.goto(await hostedPageAddress(http, session))
+    await page.goto(testOrder.url)
     await page.fill("#cc_holder_name", PAYING_CARD.cc_holder_name)
     await page.fill("#cc_no", PAYING_CARD.cc_no)
     await page.selectOption("#expiry_month", PAYING_CARD.expiry_month).catch(() => page.fill("#expiry_month", PAYING_CARD.expiry_month))
@@ -375,9 +410,9 @@ describe("installing the plugin into a new Medusa store as README says", () => {
     const landed = new URL(page.url())
     expect(landed.pathname).toMatch(LANDING)
     const order = await orderPayment(http, admin, LANDING.exec(landed.pathname)![2])
-    expectCaptured(order)
+    expectCaptured(order, 1)
     timeline.paid = (Date.now() - from) / 1000
-    process.stdout.write(`[install test] ${MEDUSA_CURRENT}: README's npm install to a paid order ${timeline.paid.toFixed(0)} s (store started at ${timeline.started.toFixed(0)} s)\n`)
+    process.stdout.write(`[install test] ${MEDUSA_CURRENT}: README's npm install to a paid test order ${timeline.paid.toFixed(0)} s (store started at ${timeline.started.toFixed(0)} s)\n`)
 
     // The merchant's audit of today, as README says (`npx sipay-audit`): the ledger never had the day, so it is
     // pulled; the paid order's sale agrees (exit 0). A bad day is bad usage (exit 2).
@@ -401,7 +436,8 @@ describe("installing the plugin into a new Medusa store as README says", () => {
     await Promise.all([page.waitForURL(/\/app\/orders/, { timeout: 180_000 }), page.click('button[type="submit"]')])
     await page.goto(`${http.baseUrl}/app/sales`)
     await page.getByRole("heading", { name: "Sales" }).first().waitFor()
-    await page.getByRole("button", { name: /Export CSV/ }).waitFor()
+    // A day with sales (the audit above pulled the test order's) offers the CSV as a download link.
+    await page.locator("a#sales-export", { hasText: "Export CSV" }).waitFor()
     await page.screenshot({ path: screenshotPath(test, "3-admin-sales"), fullPage: true })
     await page.goto(`${http.baseUrl}/app/payment-links`)
     await page.getByRole("button", { name: "Create link" }).first().waitFor()

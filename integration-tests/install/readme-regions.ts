@@ -9,7 +9,7 @@ import { join } from "node:path"
 
 export const README_PATH = join(__dirname, "..", "..", "README.md")
 
-export type InstallRegions = { npm: string; config: string; env: string; run: string }
+export type InstallRegions = { npm: string; config: string; sandbox: string; env: string; run: string; "test-order": string }
 
 export function readInstallRegions(readme = readFileSync(README_PATH, "utf8")): InstallRegions {
   const region = (name: keyof InstallRegions) => {
@@ -19,7 +19,57 @@ export function readInstallRegions(readme = readFileSync(README_PATH, "utf8")): 
     }
     return match[1]
   }
-  return { npm: region("npm"), config: region("config"), env: region("env"), run: region("run") }
+  return { npm: region("npm"), config: region("config"), sandbox: region("sandbox"), env: region("env"), run: region("run"), "test-order": region("test-order") }
+}
+
+/**
+ * README's sandbox block: a file written with a quoted here-document (`cat > FILE <<'EOF'` … `EOF`),
+ * then the command that starts the sandbox with it. Nothing else is allowed in the block.
+ */
+export function sandboxFromReadme(block: string): { file: string; content: string; command: string } {
+  const match = /^cat > (\S+) <<'EOF'\n([\s\S]*?)\nEOF\n([\s\S]*)$/.exec(block)
+  if (!match) {
+    throw new Error("README's sandbox block is not `cat > FILE <<'EOF'` … `EOF` followed by the command")
+  }
+  const commands = commandLines(match[3])
+  if (commands.length !== 1) {
+    throw new Error(`README's sandbox block has ${commands.length} commands after the file, not one`)
+  }
+  return { file: match[1], content: match[2], command: commands[0] }
+}
+
+/** The value README's .env block gives a name. */
+export function envValue(block: string, name: string): string | undefined {
+  return new RegExp(`^${name}=(.*)$`, "m").exec(block)?.[1]
+}
+
+/** Every link and image target of a markdown text (inline `[text](target)` form), in order. */
+export function markdownLinks(markdown: string): string[] {
+  const withoutCode = markdown.replace(/```[\s\S]*?```/g, "").replace(/`[^`\n]*`/g, "")
+  return [...withoutCode.matchAll(/!?\[[^\]]*\]\(([^)\s]+)\)/g)].map((match) => match[1])
+}
+
+/** The anchors GitHub and npm give a markdown file's headings (lower case, punctuation dropped, spaces as "-"). */
+export function headingAnchors(markdown: string): Set<string> {
+  const withoutCode = markdown.replace(/```[\s\S]*?```/g, "")
+  return new Set(
+    [...withoutCode.matchAll(/^#{1,6} (.+)$/gm)].map((match) =>
+      match[1]
+        .trim()
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N} _-]/gu, "")
+        .replace(/ /g, "-")
+    )
+  )
+}
+
+/** The package figures docs/install.md states under its <!-- pack-figures --> marker. */
+export function statedPackFigures(doc: string): { packedKb: number; unpackedMb: number; files: number; declarations: number } {
+  const match = /<!-- pack-figures -->\n\|[^\n]*\n\|[^\n]*\n\| ([\d.]+) kB \| ([\d.]+) MB \| (\d+) \| (\d+) \|/.exec(doc)
+  if (!match) {
+    throw new Error("docs/install.md has no package figures under <!-- pack-figures -->")
+  }
+  return { packedKb: Number(match[1]), unpackedMb: Number(match[2]), files: Number(match[3]), declarations: Number(match[4]) }
 }
 
 /** Shell lines of a block, comments and blank lines dropped. */

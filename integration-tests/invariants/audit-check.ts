@@ -8,7 +8,7 @@ import { control, type GatewaySale, type World } from "./world"
 const PAST_GRACE_MS = 3600_000
 
 /**
- * After quiescence the merchant's audit (README "Audit") reports no difference on the days of the
+ * After quiescence the merchant's audit (docs/admin.md "Audit") reports no difference on the days of the
  * sequence's sales (its notices, a chargeback recorded on its order or a reservation near its
  * deadline, are not differences). The days are the gateway's (the sandbox's records). The ledger
  * job is first run on those days, as it would within its window: quiescence's own sync covers the

@@ -151,7 +151,7 @@ export class PayNewTab extends Step {
  * checkout (its cart ordered meanwhile or not); a signed-in customer may opt in to save the card.
  */
 export class PayDirect extends Step {
-  constructor(readonly pick: number, readonly times: number, readonly card: "good" | "declining", readonly save = false) {
+  constructor(readonly pick: number, readonly times: number, readonly card: "good" | "declining", readonly save = false, readonly installments: 1 | 3 | 6 = 1) {
     super()
   }
   private candidates(model: Model) {
@@ -167,17 +167,22 @@ export class PayDirect extends Step {
     const save = this.save && checkout.customer !== null
     const body = {
       cart_id: checkout.cartId,
-      installments_number: 1,
+      installments_number: this.installments,
       card: { holder_name: card.cc_holder_name, number: card.cc_no, expiry_month: card.expiry_month, expiry_year: card.expiry_year, cvv: card.cvv },
       ...(save ? { save_card: { consent_version: CARD_CONSENT.version } } : {}),
     }
     const answers = await Promise.all(
       Array.from({ length: this.times }, () => answer(world.api.post(`/store/sipay/payment-sessions/${checkout.sessionId}/pay-2d`, body, headersOf(world, checkout))))
     )
+    // An installment fee line changed the cart's total: the plugin paid on a new session of the same cart.
+    for (const moved of answers.map((a) => a.data?.session_id).filter((id): id is string => typeof id === "string" && id !== checkout.sessionId)) {
+      checkout.sessionId = moved
+      if (!checkout.sessionIds.includes(moved)) checkout.sessionIds.push(moved)
+    }
     return `${checkout.cartId}: ${answers.map((a) => `${a.status} ${a.data?.status ?? a.data?.code ?? ""} ${a.data?.invoice_id ?? a.data?.message ?? ""}${a.data?.saved_card ? ` saved ${a.data.saved_card.masked_number}` : ""}`).join("; ")}`
   }
   toString() {
-    return `PayDirect(${this.pick}, x${this.times}, ${this.card}${this.save ? ", save" : ""})`
+    return `PayDirect(${this.pick}, x${this.times}, ${this.card}${this.save ? ", save" : ""}${this.installments > 1 ? `, ${this.installments} installments` : ""})`
   }
 }
 
@@ -200,7 +205,7 @@ async function salesOfSession(world: World, sessionId: string): Promise<number> 
  * one they just deleted. The last two must be refused with nothing charged at the gateway.
  */
 export class PaySavedCard extends Step {
-  constructor(readonly pick: number, readonly whose: "own" | "other" | "deleted", readonly bank: "confirm" | "cancel", readonly redirect: "deliver" | "lose") {
+  constructor(readonly pick: number, readonly whose: "own" | "other" | "deleted", readonly bank: "confirm" | "cancel", readonly redirect: "deliver" | "lose", readonly installments: 1 | 3 | 6 = 1) {
     super()
   }
   private candidates(model: Model) {
@@ -216,7 +221,15 @@ export class PaySavedCard extends Step {
     if (!card) return `customer ${owner} has no saved card`
     if (this.whose === "deleted") await world.api.delete(`/store/customers/me/sipay-cards/${card.id}`, world.customers[owner].headers)
     const before = await salesOfSession(world, checkout.sessionId)
-    const paid = await answer(world.api.post(`/store/sipay/payment-sessions/${checkout.sessionId}/pay-saved-card`, { cart_id: checkout.cartId, card_id: card.id }, headersOf(world, checkout)))
+    const paid = await answer(
+      world.api.post(`/store/sipay/payment-sessions/${checkout.sessionId}/pay-saved-card`, { cart_id: checkout.cartId, card_id: card.id, installments_number: this.installments }, headersOf(world, checkout))
+    )
+    // An installment fee line changed the cart's total: the plugin paid on a new session of the same cart.
+    const moved = paid.data?.session_id
+    if (typeof moved === "string" && moved !== checkout.sessionId) {
+      checkout.sessionId = moved
+      if (!checkout.sessionIds.includes(moved)) checkout.sessionIds.push(moved)
+    }
     if (this.whose !== "own") {
       const after = await salesOfSession(world, checkout.sessionId)
       if (paid.status !== 404 || after !== before) throw new Error(`a ${this.whose} card (${card.masked_number}) on ${checkout.cartId} answered ${paid.status} ${JSON.stringify(paid.data).slice(0, 200)}; gateway sales of the session ${before} -> ${after}`)
@@ -229,7 +242,7 @@ export class PaySavedCard extends Step {
     return `${paid.data.invoice_id} ${card.masked_number}: back at ${landing.pathname}`
   }
   toString() {
-    return `PaySavedCard(${this.pick}, ${this.whose}, ${this.bank}, ${this.redirect})`
+    return `PaySavedCard(${this.pick}, ${this.whose}, ${this.bank}, ${this.redirect}${this.installments > 1 ? `, ${this.installments} installments` : ""})`
   }
 }
 
@@ -302,6 +315,29 @@ export class CompleteCart extends Step {
   }
   toString() {
     return `CompleteCart(${this.pick})`
+  }
+}
+
+/**
+ * A shopper who comes back (the checkout page, the failure URL, the hosted page) asks how their payment
+ * stands, 1 or 2 times at once: the plugin settles the open attempt on the spot from the gateway.
+ */
+export class ShopperComesBack extends Step {
+  constructor(readonly pick: number, readonly times: number) {
+    super()
+  }
+  check(model: Readonly<Model>) {
+    return model.checkouts.length > 0
+  }
+  async act(model: Model, world: World) {
+    const checkout = choose(model.checkouts, this.pick)!
+    const answers = await Promise.all(
+      Array.from({ length: this.times }, () => answer(world.api.post(`/store/sipay/payment-sessions/${checkout.sessionId}/status`, { cart_id: checkout.cartId }, headersOf(world, checkout))))
+    )
+    return `${checkout.cartId}: ${answers.map((a) => `${a.status} ${a.data?.status ?? ""} ${a.data?.order_id ?? a.data?.code ?? ""}`).join("; ")}`
+  }
+  toString() {
+    return `ShopperComesBack(${this.pick}, x${this.times})`
   }
 }
 
@@ -633,16 +669,28 @@ export const commandArbitraries: fc.Arbitrary<Command>[] = [
       .tuple(pick, fc.constantFrom<"good" | "declining">("good", "good", "good", "declining"), fc.constantFrom<"confirm" | "cancel">("confirm", "confirm", "confirm", "cancel"), fc.constantFrom<"deliver" | "lose">("deliver", "deliver", "lose"))
       .map(([p, c, b, r]) => new PayNewTab(p, c, b, r))
   ),
-  ...weighted(5, fc.tuple(pick, fc.integer({ min: 1, max: 3 }), fc.constantFrom<"good" | "declining">("good", "good", "declining"), fc.boolean()).map(([p, n, c, save]) => new PayDirect(p, n, c, save))),
+  ...weighted(
+    5,
+    fc
+      .tuple(pick, fc.integer({ min: 1, max: 3 }), fc.constantFrom<"good" | "declining">("good", "good", "declining"), fc.boolean(), fc.constantFrom<1 | 3 | 6>(1, 1, 3, 6))
+      .map(([p, n, c, save, i]) => new PayDirect(p, n, c, save, i))
+  ),
   ...weighted(
     3,
     fc
-      .tuple(pick, fc.constantFrom<"own" | "other" | "deleted">("own", "own", "own", "other", "deleted"), fc.constantFrom<"confirm" | "cancel">("confirm", "confirm", "cancel"), fc.constantFrom<"deliver" | "lose">("deliver", "deliver", "lose"))
-      .map(([p, w, b, r]) => new PaySavedCard(p, w, b, r))
+      .tuple(
+        pick,
+        fc.constantFrom<"own" | "other" | "deleted">("own", "own", "own", "other", "deleted"),
+        fc.constantFrom<"confirm" | "cancel">("confirm", "confirm", "cancel"),
+        fc.constantFrom<"deliver" | "lose">("deliver", "deliver", "lose"),
+        fc.constantFrom<1 | 3 | 6>(1, 1, 3, 6)
+      )
+      .map(([p, w, b, r, i]) => new PaySavedCard(p, w, b, r, i))
   ),
   fc.tuple(fc.constantFrom(0, 1), fc.constantFrom<"store" | "gateway">("store", "gateway")).map(([c, w]) => new DeleteSavedCard(c, w)),
   pick.map((p) => new ChangeCart(p)),
   pick.map((p) => new CompleteCart(p)),
+  ...weighted(2, fc.tuple(pick, fc.integer({ min: 1, max: 2 })).map(([p, n]) => new ShopperComesBack(p, n))),
   fc.constantFrom<"duplicate" | "delay" | "drop">("duplicate", "delay", "drop").map((k) => new WebhookFault(k)),
   ...weighted(2, fc.tuple(pick, fc.constantFrom<"full" | "half">("full", "half")).map(([p, s]) => new PanelRefund(p, s))),
   pick.map((p) => new Chargeback(p)),

@@ -2,19 +2,20 @@ import fc from "fast-check"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { seedStoreWithAdmin } from "../harness/seed"
 import { clearSandboxFaults, useSipayStack } from "../harness/stack"
-import { checkoutArbitrary, commandArbitraries, DeleteSavedCard, LedgerSync, NewCheckout, OpenForm, PayDirect, PaySavedCard, PayTab, Quiesce } from "./commands"
+import { AdminRefund, CancelOrder, checkoutArbitrary, commandArbitraries, DeleteSavedCard, LedgerSync, NewCheckout, OpenForm, PanelRefund, PayDirect, PaySavedCard, PayTab, Quiesce } from "./commands"
 import { signedInCustomer } from "../harness/customers"
 import { newModel, type Model } from "./model"
 import { watchWebhooks } from "./quiesce"
 import { runSettings } from "./settings"
 import type { World } from "./world"
 
-// The money-invariant suite (README "Reliability"): random sequences of shoppers, the gateway, the
+// The money-invariant suite (docs/reliability.md): random sequences of shoppers, the gateway, the
 // merchant, the plugin's jobs and faults, interleaved on a few carts at once, against a real Medusa
 // app and the sandbox; the oracle reads only the sandbox's records and Medusa's tables.
 jest.setTimeout(60 * 60 * 1000)
 
 const settings = runSettings()
+const INSTALLMENT_FEES = { "3": { mode: "gateway" }, "6": { mode: "own", percentage: 4.25, fixed: 1 } }
 
 const stack = useSipayStack({
   env: {
@@ -36,6 +37,8 @@ medusaIntegrationTestRunner({
       // The run's signed-in customers; the sandbox (one per file) keeps cards across tests, their numbers are new each time.
       const customers = await Promise.all(["ayse@example.com", "mehmet@example.com"].map((email) => signedInCustomer(api as never, store, email)))
       world = { api: api as never, stack, store, customers, admin, container: getContainer }
+      // Fee-bearing counts: 3 installments at the gateway's rate, 6 at the merchant's own (a cart line each, a new session).
+      await api.post("/admin/sipay/settings", { installment_fees: INSTALLMENT_FEES }, admin)
       if (!watching) {
         watchWebhooks(world)
         watching = true
@@ -61,6 +64,20 @@ medusaIntegrationTestRunner({
       await run([new NewCheckout("2d", [1, 0]), new PayDirect(0, 3, "good"), new LedgerSync(), new Quiesce()])
     })
 
+    it("installment fees: 3 installments at the gateway's rate (submitted twice at once) and 6 at the merchant's rate, refunded in part, in the panel and in full: every lira accounted for", async () => {
+      await run([
+        new NewCheckout("2d", [1, 1]),
+        new PayDirect(0, 2, "good", false, 3),
+        new NewCheckout("2d", [2, 0]),
+        new PayDirect(0, 1, "good", false, 6),
+        new AdminRefund(0, "half"),
+        new PanelRefund(1, "half"),
+        new AdminRefund(1, "full"),
+        new LedgerSync(),
+        new Quiesce(),
+      ])
+    })
+
     it("a customer saves a card, pays with it (3D), the other customer's and a deleted card are refused, the gateway deletes one: every sale paid its own customer's cart", async () => {
       await run([
         new NewCheckout("2d", [1, 0], 0),
@@ -76,14 +93,39 @@ medusaIntegrationTestRunner({
       ])
     })
 
+    it("saved cards pay in 3 installments (3D, the gateway's rate) and 6 (direct, the merchant's rate) with the fee passed on, then a refund and a cancellation (the fee given back with the rest): every lira accounted for", async () => {
+      await run([
+        new NewCheckout("2d", [1, 0], 0),
+        new PayDirect(0, 1, "good", true),
+        new NewCheckout("3d", [2, 0], 0),
+        new PaySavedCard(0, "own", "confirm", "deliver", 3),
+        new NewCheckout("2d", [1, 1], 0),
+        new PaySavedCard(0, "own", "confirm", "deliver", 6),
+        new AdminRefund(1, "half"),
+        new CancelOrder(2),
+        new Quiesce(),
+      ])
+    })
+
     it(`random sequences (${settings.describe}) keep every lira accounted for`, async () => {
       const stats = { sequences: 0, commands: 0, byCommand: new Map<string, number>() }
       // Each sequence opens two or three carts, then runs commands drawn by weight; every sequence ends quiet.
       const sequences = fc.tuple(fc.array(checkoutArbitrary, { minLength: 2, maxLength: 3 }), fc.commands(commandArbitraries, { maxCommands: settings.maxCommands, size: "max" }))
+      // The first failure as it ran (later runs are shrinking, on the state it left), and the shrinking's end.
+      let firstFailure: { sequence: number; log: string[]; error: string } | null = null
+      let shrinkUntil = Infinity
       const property = fc.asyncProperty(sequences, async ([opening, commands]) => {
+        // Past the shrinking budget every candidate is skipped: the smallest failure found so far is reported.
+        fc.pre(Date.now() < shrinkUntil)
         const model = newModel()
         try {
           await fc.asyncModelRun(() => ({ model, real: world }), [...opening, ...commands, new Quiesce()])
+        } catch (error) {
+          if (!firstFailure) {
+            firstFailure = { sequence: stats.sequences + 1, log: [...model.log], error: (error as Error).message }
+            shrinkUntil = Date.now() + settings.shrinkBudgetMs
+          }
+          throw error
         } finally {
           stats.sequences++
           stats.commands += model.log.length
@@ -101,8 +143,10 @@ medusaIntegrationTestRunner({
           `[invariants] commands run: ${[...stats.byCommand].sort((a, b) => b[1] - a[1]).map(([name, count]) => `${name} ${count}`).join(", ")}\n`
       )
       if (details.failed) {
+        const first = firstFailure as { sequence: number; log: string[]; error: string } | null
         throw new Error(
-          `${fc.defaultReportMessage(details)}\n\n${(details.errorInstance as Error | undefined)?.message ?? ""}\n\nReplay: npm run invariants -- --seed ${settings.seed}${details.counterexamplePath ? ` --path ${details.counterexamplePath}` : ""}`
+          (first ? `First failure, sequence ${first.sequence} as it ran:\n${first.error}\n\nShrunk (on the same app, after the failure):\n` : "") +
+            `${fc.defaultReportMessage(details)}\n\n${(details.errorInstance as Error | undefined)?.message ?? ""}\n\nReplay: npm run invariants -- --seed ${settings.seed}${details.counterexamplePath ? ` --path ${details.counterexamplePath}` : ""}`
         )
       }
     })

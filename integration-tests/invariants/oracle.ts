@@ -1,5 +1,5 @@
 import { isRunSale, type Model } from "./model"
-import { chargebackRecords, collectionsOfCarts, collectionsOfOrders, control, customerNumbersOfSessions, medusaPayments, ordersOfCarts, type GatewaySale, type MedusaPayment, type World } from "./world"
+import { chargebackRecords, collectionsOfCarts, collectionsOfOrders, control, customerNumberOf, customerNumbersOfSessions, medusaPayments, ordersOfCarts, type GatewaySale, type MedusaPayment, type World } from "./world"
 
 /**
  * The oracle. The gateway's truth comes only from the sandbox's records, Medusa's only from Medusa's
@@ -62,6 +62,14 @@ export async function safetyViolations(world: World, model: Model, snap?: Snapsh
   const savedCardSales = s.sales.filter((sale) => sale.saved_card)
   const sessionOf = (invoiceId: string) => invoiceId.slice(0, invoiceId.lastIndexOf("_"))
   const owners = await customerNumbersOfSessions(world, [...new Set(savedCardSales.map((sale) => sessionOf(sale.invoice_id)))])
+  // A session Medusa deleted (an installment fee moved its cart to a new one) is no longer in its tables: its
+  // cart is the checkout the model saw it start on, and that cart's customer is Medusa's.
+  for (const session of new Set(savedCardSales.map((sale) => sessionOf(sale.invoice_id)))) {
+    if (owners.has(session)) continue
+    const checkout = model.checkouts.find((candidate) => candidate.sessionIds.includes(session))
+    const number = checkout && checkout.customer !== null ? await customerNumberOf(world, world.customers[checkout.customer].id) : null
+    owners.set(session, number ? [number] : [])
+  }
   for (const sale of savedCardSales) {
     const numbers = owners.get(sessionOf(sale.invoice_id)) ?? []
     if (!numbers.includes(sale.saved_card!.customer_number)) {

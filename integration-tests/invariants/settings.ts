@@ -15,7 +15,10 @@ export function runSettings(env: NodeJS.ProcessEnv = process.env) {
   if (!Number.isInteger(seed) || !Number.isInteger(numRuns) || numRuns < 1 || !Number.isInteger(maxCommands) || maxCommands < 1) {
     throw new Error("INVARIANT_SEED, INVARIANT_RUNS and INVARIANT_MAX_COMMANDS must be whole numbers (runs and commands at least 1)")
   }
-  // Shrinking re-runs sequences against the real app: bounded, so a failure is reported within minutes.
+  // The sequences of a run share one app: a shrunk sequence re-runs on the state the failure left
+  // behind, so the report gives the first failing sequence as it ran too, and shrinking has a budget
+  // (3 minutes in CI; `npm run invariants` replays the shrunk sequence on a fresh app).
+  const shrinkBudgetMs = Number(env.INVARIANT_SHRINK_BUDGET_MS ?? 3 * 60 * 1000)
   const parameters: fc.Parameters<[unknown]> = {
     seed,
     numRuns: path ? 1 : numRuns,
@@ -24,5 +27,5 @@ export function runSettings(env: NodeJS.ProcessEnv = process.env) {
     interruptAfterTimeLimit: Number(env.INVARIANT_TIME_LIMIT_MS ?? 20 * 60 * 1000),
     markInterruptAsFailure: false,
   }
-  return { seed, numRuns, maxCommands, parameters, describe: path ? `seed ${seed}, path ${path}` : `seed ${seed}, ${numRuns} runs of up to ${maxCommands} commands` }
+  return { seed, numRuns, maxCommands, shrinkBudgetMs, parameters, describe: path ? `seed ${seed}, path ${path}` : `seed ${seed}, ${numRuns} runs of up to ${maxCommands} commands` }
 }

@@ -17,7 +17,7 @@ jest.setTimeout(900 * 1000)
  * payment while a hundred real shoppers have a hundred cards.
  */
 const LIMITS = { windowSeconds: RUN_LONG_WINDOW_SECONDS, declineWindowSeconds: RUN_LONG_WINDOW_SECONDS, perCard: 100000 }
-/** The defaults these tests hold (README "Rate limits and the client address"). */
+/** The defaults these tests hold (docs/storefront.md "Rate limits and the client address"). */
 const DEFAULTS = { declinesPerCart: 5, declinesPerBin: 20, invalidCardsPerPrefix: 3 }
 const PAYING_2D_CARDS = ["4508034508034509", "5406675406675403", "6501700139082826", "4155140000000009", "4155150000000008"]
 
@@ -187,8 +187,9 @@ medusaIntegrationTestRunner({
           }),
           async () => {
             let declined = 0
+            const carts = await newSessions(35, "pp_sipay_sipay")
             for (let i = 1; i <= 30; i++) {
-              const { sessionId, cartId } = await session("pp_sipay_sipay")
+              const { sessionId, cartId } = carts[i - 1]
               const form = await threeDForm(sessionId, cartId, `2001:db8:5130:1::${i.toString(16)}`)
               if (form.status !== 200) break
               const landing = await returnToStore(await payAtGateway(form.json, DECLINING_CARD))
@@ -196,13 +197,13 @@ medusaIntegrationTestRunner({
             }
             const refusedCodes: string[] = []
             let retryAfterSent = true
-            for (const spelling of ["2001:db8:5130:1::ffff", "2001:0DB8:5130:0001:0000:0000:0000:0031", "2001:db8:5130:1:0:0:0:1", "2001:db8:5130:1:abcd:ef01:2345:6789"]) {
-              const { sessionId, cartId } = await session("pp_sipay_sipay")
+            for (const [n, spelling] of ["2001:db8:5130:1::ffff", "2001:0DB8:5130:0001:0000:0000:0000:0031", "2001:db8:5130:1:0:0:0:1", "2001:db8:5130:1:abcd:ef01:2345:6789"].entries()) {
+              const { sessionId, cartId } = carts[30 + n]
               const form = await threeDForm(sessionId, cartId, spelling)
               refusedCodes.push(form.status === 429 ? form.json?.code : String(form.status))
               retryAfterSent &&= form.status === 429 && Number(form.headers.get("retry-after")) > 0
             }
-            const other = await session("pp_sipay_sipay")
+            const other = carts[34]
             const otherNetwork = (await threeDForm(other.sessionId, other.cartId, "2001:db8:5130:2::1")).status
             return { declined, refusedCodes, retryAfterSent, otherNetwork }
           }
@@ -239,8 +240,9 @@ medusaIntegrationTestRunner({
           reported(`${budget} declines, then 429 decline_budget for that BIN; another card pays from the same address`, { declined: budget, refused: "429 decline_budget", other: 200 }),
           async () => {
             let declined = 0
+            const carts = await newSessions(budget, "pp_sipay-2d_sipay")
             for (let i = 0; i < budget; i++) {
-              const { sessionId } = await session("pp_sipay-2d_sipay")
+              const { sessionId } = carts[i]
               if ((await pay2d(sessionId, DECLINING_CARD.cc_no, `203.1.${i}.1`)).status === 402) declined++
             }
             const { sessionId } = await session("pp_sipay-2d_sipay")
@@ -257,8 +259,10 @@ medusaIntegrationTestRunner({
       async function cardTester(addressOf: (i: number) => string) {
         const codes: Record<string, number> = {}
         const honest: number[] = []
+        // A fresh cart per card, made beforehand (10 at a time): the tester's payments themselves go one by one.
+        const carts = await newSessions(100, "pp_sipay-2d_sipay")
         for (let i = 0; i < 100; i++) {
-          const { sessionId } = await session("pp_sipay-2d_sipay")
+          const { sessionId } = carts[i]
           const answer = await pay2d(sessionId, randomLuhnCard(), addressOf(i))
           const key = `${answer.status}${answer.json?.code ? ` ${answer.json.code}` : ""}`
           codes[key] = (codes[key] ?? 0) + 1
@@ -312,8 +316,9 @@ medusaIntegrationTestRunner({
               const key = `${answer.status} ${answer.json?.code}`
               codes[key] = (codes[key] ?? 0) + 1
             }
+            const carts = await newSessions(40, "pp_sipay-2d_sipay")
             for (let i = 0; i < 40; i++) {
-              const { sessionId } = await session("pp_sipay-2d_sipay")
+              const { sessionId } = carts[i]
               // Random 16 digits: 9 in 10 fail Luhn; the ones that pass are made to fail.
               let number = randomCardNumber()
               if (luhnValid(number)) number = `${number.slice(0, 15)}${(Number(number[15]) + 1) % 10}`

@@ -5,6 +5,7 @@ import type { Browser } from "playwright-core"
 import {
   deleteSavedCard,
   getInstallmentOptions,
+  getPaymentStatus,
   listSavedCards,
   payDirect,
   payWithSavedCard,
@@ -53,8 +54,11 @@ async function startStorefront(): Promise<Storefront> {
       const cart = await cartOf(req)
       return getInstallmentOptions(sdk!, { bin: body.bin, amount: cart.total, currencyCode: cart.currency_code })
     },
-    "pay-direct": async (req, body) => payDirect(sdk!, { cart: await cartOf(req), card: body.card, choice: body.choice, headers: auth(req), providerId: SIPAY_2D_PROVIDER_ID, saveCard: body.save_card }),
-    "pay-saved": async (req, body) => payWithSavedCard(sdk!, { cart: await cartOf(req), cardId: body.card_id, headers: auth(req) }),
+    // confirmWithinMs: 0 as the guide's: a late answer is "confirming" at once, and the component asks "payment-status" for the outcome.
+    "pay-direct": async (req, body) =>
+      payDirect(sdk!, { cart: await cartOf(req), card: body.card, choice: body.choice, headers: auth(req), providerId: SIPAY_2D_PROVIDER_ID, saveCard: body.save_card, confirmWithinMs: 0 }),
+    "pay-saved": async (req, body) => payWithSavedCard(sdk!, { cart: await cartOf(req), cardId: body.card_id, headers: auth(req), confirmWithinMs: 0 }),
+    "payment-status": async (req, body) => getPaymentStatus(sdk!, { cartId: String(body.cart_id), locale: "tr", headers: auth(req) }),
   }
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://storefront")
@@ -76,7 +80,7 @@ async function startStorefront(): Promise<Storefront> {
       const view = url.pathname === "/tr/account/cards" ? "cards" : url.pathname === "/tr/checkout" ? (url.searchParams.get("method") === "saved" ? "saved" : "direct") : null
       if (!view) return send(res, 404, "<!doctype html><title>Page not found</title><h1>Page not found</h1>")
       const cart = view === "cards" ? null : await cartOf(req)
-      const data = JSON.stringify({ view, amount: cart?.total ?? 0, currency_code: cart?.currency_code ?? "try", lang: "tr" })
+      const data = JSON.stringify({ view, cart_id: cart?.id ?? null, amount: cart?.total ?? 0, currency_code: cart?.currency_code ?? "try", lang: "tr" })
       return send(
         res,
         200,

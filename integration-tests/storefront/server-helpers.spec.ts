@@ -165,9 +165,47 @@ describe("storefront kit: server helpers", () => {
         for (const id of ids) expect(form).toContain(`for="${id}"`)
       }
       expect(en.direct).toContain("Card number")
+      // A recurring cart's form shows its charge plan and offers no installments (issue 27).
+      expect(tr.threeDRecurring).toContain("12 x ₺900,00, her ay")
+      expect(en.threeDRecurring).toContain("12 x TRY\u00a0900.00, every month")
+      expect(tr.threeDRecurring).not.toContain("Taksit seçenekleri")
+      expect(tr.threeDRecurring).not.toContain('type="radio"')
       expect(tr.error).toContain('role="alert"')
       expect(tr.error).toContain("Yetersiz bakiye")
       expect(tr.noError).toBe("")
+      // The status component: a shopper back from the gateway is told the payment is being checked; a plain visit shows nothing.
+      expect(tr.statusBack).toContain('role="status"')
+      expect(tr.statusBack).toContain("Ödemenizin durumu kontrol ediliyor…")
+      expect(en.statusBack).toContain("Checking your payment…")
+      expect(tr.statusPlain).toBe("")
     }
+  })
+})
+
+describe("storefront kit: the product page's installment table", () => {
+  it("shows each card family's counts as 'n x per-installment = total (+fee)', in Turkish and English", () => {
+    const { renderToStaticMarkup } = require("../../packages/storefront/node_modules/react-dom/server")
+    const { createElement } = require("../../packages/storefront/node_modules/react")
+    const { SipayInstallmentTable } = require("../../packages/storefront/src/react/installment-table")
+    const table = {
+      amount: "325.40",
+      currency_code: "TRY",
+      table: [
+        { card_program: "BONUS", title: "Bonus", options: [
+          { installments: 1, fee: "0.00", total: "325.40", per_installment: "325.40" },
+          { installments: 3, fee: "10.00", total: "335.40", per_installment: "111.80" },
+          { installments: 6, fee: "0.00", total: "325.40", per_installment: "54.23" },
+        ] },
+        { card_program: "WORLD", title: "World", options: [] },
+      ],
+    }
+    const tr = renderToStaticMarkup(createElement(SipayInstallmentTable, { table, lang: "tr" })).replace(/\u00a0/g, " ")
+    expect(tr).toContain("3 taksit: 3 x ₺111,80 = ₺335,40 (+₺10,00 vade farkı)")
+    expect(tr).toContain("6 taksit: 6 x ₺54,23 = ₺325,40</dd>")
+    expect(tr).toContain("Tek çekim: ₺325,40")
+    expect(tr).not.toContain("World")
+    const en = renderToStaticMarkup(createElement(SipayInstallmentTable, { table, lang: "en" })).replace(/\u00a0/g, " ")
+    expect(en).toContain("3 installments: 3 x TRY 111.80 = TRY 335.40 (+TRY 10.00 installment fee)")
+    expect(renderToStaticMarkup(createElement(SipayInstallmentTable, { table: { ...table, table: [] } }))).toBe("")
   })
 })

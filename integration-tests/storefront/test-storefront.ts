@@ -4,6 +4,9 @@ import Medusa from "@medusajs/js-sdk"
 import { build } from "esbuild"
 import {
   getInstallmentOptions,
+  getInstallmentTable,
+  getPaymentStatus,
+  getRecurringPlan,
   payDirect,
   retrieveCartState,
   startHostedPayment,
@@ -36,7 +39,7 @@ export type TestStorefront = {
     publishableKey: string
     storefrontSecret: string
     regionId: string
-    products: { variantId: string; title: string }[]
+    products: { variantId: string; title: string; price: number }[]
     lang?: "tr" | "en"
   }): void
   /** Off: the storefront as the starter is without the guide's middleware (a control). */
@@ -108,7 +111,7 @@ export async function startTestStorefront(): Promise<TestStorefront> {
   const page = await bundlePage()
   const requests: TestStorefront["requests"] = []
   let config:
-    | { sdk: SdkLike; medusa: Medusa; secret: string; lang: "tr" | "en"; backendUrl: string; publishableKey: string; regionId: string; products: { variantId: string; title: string }[] }
+    | { sdk: SdkLike; medusa: Medusa; secret: string; lang: "tr" | "en"; backendUrl: string; publishableKey: string; regionId: string; products: { variantId: string; title: string; price: number }[] }
     | undefined
   let middlewareOn = true
   // The starter's carts are fetched with `cache: "force-cache"` and a tag its own cart actions revalidate.
@@ -141,7 +144,7 @@ export async function startTestStorefront(): Promise<TestStorefront> {
     hosted: async (ctx) => startHostedPayment(config!.sdk, { cart: await cartOf(ctx), lang: config!.lang, headers: ctx.auth }),
     installments: async (ctx, body) => {
       const cart = await cartOf(ctx)
-      return getInstallmentOptions(config!.sdk, { bin: body.bin, amount: cart.total, currencyCode: cart.currency_code, headers: signedShopper(ctx) })
+      return getInstallmentOptions(config!.sdk, { bin: body.bin, amount: cart.total, currencyCode: cart.currency_code, cartId: cart.id, headers: signedShopper(ctx) })
     },
     "3d-form": async (ctx, body) => {
       try {
@@ -158,10 +161,18 @@ export async function startTestStorefront(): Promise<TestStorefront> {
         choice: body.choice,
         locale: config!.lang,
         headers: signedShopper(ctx),
+        // A late answer ("confirming") comes back at once: the form asks for the outcome itself (checkStatus).
+        confirmWithinMs: 0,
       })
       // Paid: the plugin completed the cart, so the storefront drops its cookie (the starter's removeCartId).
       if (result.status === "paid" || result.status === "authorized") ctx.setCookies.push(CLEAR_CART)
       return result
+    },
+    // The guide's checkSipayPayment: the cart's id from the page (the failure URL's, or the cart's), as the status route takes it.
+    "payment-status": async (ctx, body) => {
+      const status = await getPaymentStatus(config!.sdk, { cartId: String(body.cart_id), locale: config!.lang, headers: signedShopper(ctx) })
+      if (status.status === "paid" && ctx.cartId === body.cart_id) ctx.setCookies.push(CLEAR_CART)
+      return status
     },
   }
 
@@ -239,12 +250,34 @@ export async function startTestStorefront(): Promise<TestStorefront> {
       if (confirmed) {
         return send(res, 200, `<!doctype html><html lang="en"><title>Order confirmed</title><main><h1>Thank you!</h1><p id="order-id">${confirmed[2]}</p></main></html>`, cookies())
       }
+      const productPage = /^\/[a-z]{2}\/products\/(\d+)$/.exec(url.pathname)
+      if (productPage && config!.products[Number(productPage[1])]) {
+        // The starter's product page, a server component: the installment table asked on the server (getInstallmentTable), rendered by the kit's component.
+        const product = config!.products[Number(productPage[1])]
+        const table = await getInstallmentTable(config!.sdk, { amount: product.price, currencyCode: "try" })
+        const data = JSON.stringify({ method: "product", title: product.title, amount: product.price, currency_code: "try", lang: config!.lang, table })
+        return send(
+          res,
+          200,
+          `<!doctype html><html lang="${config!.lang}"><meta charset="utf-8"><title>${product.title}</title><body><div id="root"></div>` +
+            `<script type="application/json" id="checkout-data">${data.replace(/</g, "\\u003c")}</script><script type="module" src="/app.js"></script></body></html>`,
+          cookies()
+        )
+      }
       if (/^\/[a-z]{2}\/checkout$/.test(url.pathname)) {
         const cart = await cartOf(ctx).catch(() => null)
         if (!cart) {
+          // The guide's checkout page: a cart the plugin completed meanwhile (its cookie dropped) is the order it became.
+          const cartId = url.searchParams.get("cart_id")
+          const status = cartId ? await getPaymentStatus(config!.sdk, { cartId, locale: config!.lang, headers: signedShopper(ctx) }).catch(() => null) : null
+          if (status?.status === "paid" && status.order_id) {
+            return send(res, 303, "", { location: `/${config!.lang}/order/${status.order_id}/confirmed`, ...cookies() })
+          }
           return send(res, 404, `<!doctype html><html lang="en"><title>Page not found</title><main><h1>Page not found</h1></main></html>`, cookies())
         }
-        const data = JSON.stringify({ method: url.searchParams.get("method") ?? "hosted", amount: cart.total, currency_code: cart.currency_code, lang: config!.lang })
+        // The guide's checkout: a recurring product's plan asked up front (no installment choice is offered then).
+        const plan = await getRecurringPlan(config!.sdk, cart.id, ctx.auth)
+        const data = JSON.stringify({ method: url.searchParams.get("method") ?? "hosted", cart_id: cart.id, amount: cart.total, currency_code: cart.currency_code, lang: config!.lang, plan })
         return send(
           res,
           200,

@@ -52,7 +52,10 @@ export async function startCluster({ spec, proxyPort, register }) {
   const instances = []
   for (const instance of CLUSTER_INSTANCES) {
     const port = await claimPort(0, `Medusa ${instance.name}`, "")
-    const handle = startProcess(spec(`Medusa ${instance.name}`, { PORT: String(port), MEDUSA_WORKER_MODE: instance.mode }, `medusa-${instance.name}.log`))
+    // DEMO_<NAME>_REDIS_URL (e.g. DEMO_SERVER_A_REDIS_URL): that instance reaches Redis another way (a test's forwarder it can cut).
+    const ownRedis = process.env[`DEMO_${instance.name.toUpperCase().replace(/-/g, "_")}_REDIS_URL`]
+    const extra = { PORT: String(port), MEDUSA_WORKER_MODE: instance.mode, ...(ownRedis ? { MEDUSA_CLUSTER_REDIS_URL: ownRedis } : {}) }
+    const handle = startProcess(spec(`Medusa ${instance.name}`, extra, `medusa-${instance.name}.log`))
     register(handle)
     instances.push({ ...instance, url: `http://localhost:${port}`, handle })
   }

@@ -14,7 +14,7 @@ function header(req: MedusaRequest, name: string): string | undefined {
 
 /**
  * Who the request is counted as (never Medusa's `req.ip`, which believes one X-Forwarded-For hop
- * from anyone): see README "Rate limits and the client address". `sessionId` is the payment session
+ * from anyone): see docs/storefront.md "Rate limits and the client address". `sessionId` is the payment session
  * the request is about, which a storefront's signature covers.
  */
 export function clientOf(req: MedusaRequest, sessionId = ""): ClientAddress | undefined {

@@ -1,13 +1,14 @@
 import { defineMiddlewares, validateAndTransformBody, validateAndTransformQuery } from "@medusajs/framework/http"
-import { AttemptChoiceBody, HostedPageSignBody, PartialCaptureBody, SavedCardPaymentBody } from "./validators"
+import { AttemptChoiceBody, HostedPageSignBody, PartialCaptureBody, PaymentStatusBody, SavedCardPaymentBody } from "./validators"
 import { refuseDirectPaymentStrangers } from "./direct-payment/holder"
 import { readDirectPaymentBody } from "./direct-payment/read-body"
 import { readMultipartForm } from "./admin/sipay/payment-links/multipart"
 import { CreatePaymentLinkBody, GetPaymentLinkQuery, ListPaymentLinksQuery, SendPaymentLinkBody } from "./admin/sipay/payment-links/validators"
-import { UpdateSettingsBody } from "./admin/sipay/settings/validators"
+import { InstallmentFeePreviewBody, UpdateSettingsBody } from "./admin/sipay/settings/validators"
 import { refuseCrossSiteAdminPosts, refuseCrossSiteShopperPosts } from "./cross-site"
 import { holdsCart, limitInstallmentLookups, limitPaymentAttempts } from "./rate-limits"
 import { holdsCheckoutToken } from "./sipay-responses"
+import { refuseFeeWithOtherProviders, removeFeeForOtherProviders } from "./installment-fee-other-provider"
 
 export default defineMiddlewares({
   routes: [
@@ -29,9 +30,27 @@ export default defineMiddlewares({
       middlewares: [refuseCrossSiteShopperPosts, limitPaymentAttempts("id", holdsCart), validateAndTransformBody(AttemptChoiceBody)],
     },
     {
+      // A shopper who comes back asks how their payment ended; the holder's proof is in the body.
+      matcher: "/store/sipay/payment-sessions/:id/status",
+      method: ["POST"],
+      middlewares: [refuseCrossSiteShopperPosts, validateAndTransformBody(PaymentStatusBody)],
+    },
+    {
       matcher: "/store/sipay/payment-sessions/:id/pay-saved-card",
       method: ["POST"],
       middlewares: [refuseCrossSiteShopperPosts, limitPaymentAttempts("id", holdsCart), validateAndTransformBody(SavedCardPaymentBody)],
+    },
+    {
+      // Another provider's session: the installment fee line leaves the cart first (docs/installments.md).
+      matcher: "/store/payment-collections/:id/payment-sessions",
+      method: ["POST"],
+      middlewares: [removeFeeForOtherProviders],
+    },
+    {
+      // Complete-cart refuses a fee line paid through another provider (a session made past the route above).
+      matcher: "/store/carts/:id/complete",
+      method: ["POST"],
+      middlewares: [refuseFeeWithOtherProviders],
     },
     {
       // A signed-in customer deletes a saved card: never from another site's page.
@@ -92,6 +111,11 @@ export default defineMiddlewares({
       matcher: "/admin/sipay/settings",
       method: ["POST"],
       middlewares: [validateAndTransformBody(UpdateSettingsBody)],
+    },
+    {
+      matcher: "/admin/sipay/settings/installment-fee-preview",
+      method: ["POST"],
+      middlewares: [validateAndTransformBody(InstallmentFeePreviewBody)],
     },
   ],
 })

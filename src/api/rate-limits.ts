@@ -15,7 +15,7 @@ export function requestLocale(req: MedusaRequest): ShopperLocale {
 
 /**
  * A refusal by the limiter: HTTP 429, `Retry-After` in seconds, and the documented body
- * `{ type: "rate_limited", code, message, retry_after }` (README "Rate limits"), the message in the
+ * `{ type: "rate_limited", code, message, retry_after }` (docs/storefront.md "Rate limits and the client address"), the message in the
  * request's language.
  */
 export function sendRateLimited(req: MedusaRequest, res: MedusaResponse, refusal: RateLimitRefusal): void {

@@ -4,8 +4,11 @@ import { SIPAY_MODULE } from "../modules/sipay"
 import type SipayModuleService from "../modules/sipay/service"
 import { DEFAULT_CHECKOUT_TOKEN_TTL_SECONDS, issueCheckoutToken, verifyCheckoutToken } from "../lib/hosted-page"
 import { startPaymentAttemptWorkflow } from "../workflows/start-payment-attempt"
+import type { StartedAttempt } from "../workflows/steps/start-payment-attempt"
+import { applyInstallmentFeeWorkflow } from "../workflows/installment-fee/apply-installment-fee"
 import { clientAddress } from "./client-address"
 import { attemptStarted } from "./rate-limits"
+import { answerConfigurationRefusal, answerShopperRefusal } from "./configuration-refusals"
 import type { AttemptChoiceBody } from "./validators"
 
 export function sipayModuleOf(req: MedusaRequest): SipayModuleService {
@@ -31,17 +34,31 @@ export async function issueThreeDForm(
   binding: { cartId: string } | { hostedPage: true }
 ) {
   const body = req.validatedBody
-  const { result } = await startPaymentAttemptWorkflow(req.scope).run({
-    input: {
-      session_id: sessionId,
-      flow: "3d",
-      installments_number: body.installments_number,
-      maturity_period: body.maturity_period,
-      payment_frequency: body.payment_frequency,
-      ip: clientAddress(req, sessionId),
-      ...("cartId" in binding ? { cart_id: binding.cartId } : {}),
-    },
-  })
+  let result: StartedAttempt
+  let fee: { session_id: string; fee: unknown }
+  try {
+    // The installment fee's cart line first: when it changes the cart's total, the attempt goes on a new session.
+    ;({ result: fee } = await applyInstallmentFeeWorkflow(req.scope).run({
+      input: { session_id: sessionId, installments_number: body.installments_number, bin: body.bin, ...("cartId" in binding ? { cart_id: binding.cartId } : {}) },
+    }))
+    ;({ result } = await startPaymentAttemptWorkflow(req.scope).run({
+      input: {
+        session_id: fee.session_id,
+        flow: "3d",
+        installments_number: body.installments_number,
+        maturity_period: body.maturity_period,
+        payment_frequency: body.payment_frequency,
+        ip: clientAddress(req, fee.session_id),
+        ...("cartId" in binding ? { cart_id: binding.cartId } : {}),
+      },
+    }))
+  } catch (error) {
+    // The store is not set up for this payment (a recurring product without its webhook key): nothing goes to the gateway.
+    if (await answerConfigurationRefusal(req, res, error, { operation: "checkout", cartId: "cartId" in binding ? binding.cartId : null })) return
+    if (answerShopperRefusal(req, res, error)) return
+    throw error
+  }
+  const payingSessionId = fee.session_id
   await attemptStarted(req, result.invoice_id)
   const form = sipayModuleOf(req).getClient().build3DForm(result.request)
   const fields = { ...form.fields } as Record<string, unknown>
@@ -50,8 +67,19 @@ export async function issueThreeDForm(
       delete fields[name]
     }
   }
+  // The hosted page moves to the new session's page (its token) when the fee made a new session.
+  const moved = "hostedPage" in binding && payingSessionId !== sessionId ? { page: hostedPageAddress(sipayModuleOf(req), payingSessionId, body.locale) } : {}
   res.setHeader("Cache-Control", "no-store")
-  res.json({ action: form.action, fields, invoice_id: result.invoice_id })
+  res.json({ action: form.action, fields, invoice_id: result.invoice_id, session_id: payingSessionId, installment_fee: fee.fee, ...moved })
+}
+
+/** The hosted card page of a session: its address (token in the fragment), the token, and when it expires. */
+export function hostedPageAddress(sipay: SipayModuleService, sessionId: string, lang?: string): { url: string; token: string; expires_at: string } {
+  const { token, expiresAt } = checkoutTokenFor(sipay, sessionId)
+  const backend = (sipay.getOptions().backendUrl ?? "").replace(/\/+$/, "")
+  const search = lang ? `?${new URLSearchParams({ lang })}` : ""
+  const fragment = new URLSearchParams({ token })
+  return { url: `${backend}/sipay/checkout/${encodeURIComponent(sessionId)}${search}#${fragment}`, token, expires_at: new Date(expiresAt * 1000).toISOString() }
 }
 
 /** The hosted page's token lifetime (option checkoutTokenTtlSeconds). */

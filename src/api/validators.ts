@@ -6,25 +6,32 @@ const installmentChoice = {
   payment_frequency: z.coerce.number().int().positive().optional(),
 }
 
+/** The card's first 6 digits, for a count whose fee is the gateway's rate for the card (never the whole number). */
+const bin = z.string().regex(/^\d{6}$/, { error: "bin must be the first 6 digits of the card" }).optional()
+
 const cartId = z.string().regex(/^cart_[A-Za-z0-9]{1,60}$/, { error: "cart_id must be the id of the cart the session pays" })
 
 /**
  * The non-card choices of an attempt; amount, items and capture mode are never taken from the
  * storefront. `cart_id` is required by the store route (3d-form): the caller proves it holds the cart.
  */
-export const AttemptChoiceBody = z.object({ ...installmentChoice, locale: z.enum(["tr", "en"]).optional(), cart_id: cartId.optional() }).strict()
+export const AttemptChoiceBody = z.object({ ...installmentChoice, bin, locale: z.enum(["tr", "en"]).optional(), cart_id: cartId.optional() }).strict()
 export type AttemptChoiceBody = z.infer<typeof AttemptChoiceBody>
 
 /**
  * The hosted page's sign route: the shopper's choice and the page's token (in the body: never in an
  * address). The token is checked by the route: without a valid one, the answer of an unknown session.
  */
-export const HostedPageSignBody = z.object({ ...installmentChoice, locale: z.enum(["tr", "en"]).optional(), token: z.string().max(200).optional() }).strict()
+export const HostedPageSignBody = z.object({ ...installmentChoice, bin, locale: z.enum(["tr", "en"]).optional(), token: z.string().max(200).optional() }).strict()
 export type HostedPageSignBody = z.infer<typeof HostedPageSignBody>
 
 /** The store route that hands out the hosted page's signed address: only to the holder of the session's cart. */
 export const HostedPageBody = z.object({ cart_id: cartId, lang: z.enum(["tr", "en"]).optional() }).strict()
 export type HostedPageBody = z.infer<typeof HostedPageBody>
+
+/** The payment status route: only the holder of the session's cart asks (`cart_id`, as pay-2d takes it). */
+export const PaymentStatusBody = z.object({ cart_id: cartId, locale: z.enum(["tr", "en"]).optional() }).strict()
+export type PaymentStatusBody = z.infer<typeof PaymentStatusBody>
 
 /**
  * A direct payment: the holder's proof (`cart_id`, the cart the session pays) and the card, sent once
@@ -63,6 +70,8 @@ export const InstallmentsQuery = z.object({
   bin: z.string().regex(/^\d{6,8}$/, { error: "bin must be the first 6 to 8 digits of the card" }),
   amount: z.string().regex(/^\d+(\.\d{1,2})?$/, { error: "amount must be a decimal number" }).optional(),
   currency_code: z.string().regex(/^[A-Za-z]{3}$/).optional(),
+  /** The cart paid: a recurring product's cart gets single payment only, with its plan. */
+  cart_id: cartId.optional(),
 })
 
 export const PartialCaptureBody = z

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npx sipay-audit --day YYYY-MM-DD [--json] [--lang en|tr] [--refresh]`, run in the store's folder:
- * the merchant's audit of one gateway day (README "Audit"), through the store's own `medusa exec`
+ * the merchant's audit of one gateway day (docs/admin.md "Audit"), through the store's own `medusa exec`
  * (as sipay-setup). Exit code 0 when the day agrees, 1 when it does not, 2 on bad usage, 3 when it
  * could not be audited (the store did not boot, the gateway did not answer).
  */

@@ -4,7 +4,7 @@ import { syncLedger, type LedgerSyncReport } from "../workflows/sales-ledger/syn
 
 /**
  * Pulls the gateway's sales into the ledger: today on every run, older days of the window once a
- * day (README "Sales ledger"); then acts once on refunds made in the merchant panel and chargebacks.
+ * day (docs/admin.md "Sales ledger"); then acts once on refunds made in the merchant panel and chargebacks.
  */
 export default async function syncSipayLedger(container: MedusaContainer): Promise<LedgerSyncReport> {
   const report = await syncLedger(container)

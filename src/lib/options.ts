@@ -8,6 +8,7 @@ import { findRateLimitProblems, type RateLimitOptions } from "./limiter/limits"
 import { parseAddressList } from "./limiter/address"
 import { CUSTOMER_LANGUAGES, type CustomerLanguage } from "./customer-language"
 import { sandboxInProductionProblem } from "./sandbox-in-production"
+import { installmentFeeRulesProblem } from "./checkout/installment-fees"
 
 export type { SipayBrand }
 
@@ -17,7 +18,7 @@ export type SipayOptions = Omit<SipayClientOptions, "logger"> & {
   capture?: boolean
   /** The direct (2D) provider is refused unless enabled: card data then passes through the store's server. */
   enableDirectPayment?: boolean
-  /** Signed-in customers may save a card (in a direct checkout, on their opt-in) and pay with it later (README "Saved cards"). Default false. */
+  /** Signed-in customers may save a card (in a direct checkout, on their opt-in) and pay with it later (docs/saved-cards.md). Default false. */
   enableSavedCards?: boolean
   /** Sale webhook key configured in the merchant panel, mapped to {backend}/hooks/payment/sipay_sipay. */
   saleWebhookKey?: string
@@ -33,13 +34,17 @@ export type SipayOptions = Omit<SipayClientOptions, "logger"> & {
   failureUrl?: string
   /** Highest installment count offered (1 = single payment only). Default 12. */
   maxInstallments?: number
+  /** Defaults of Settings -> Sipay's installment fees (count -> absorb | gateway | own rate); none: the merchant absorbs every count. */
+  installmentFees?: import("./checkout/installment-fees").InstallmentFeeRules
+  /** "inclusive" (default) or "exclusive": how the installment fee line is taxed. */
+  installmentFeeTax?: import("./checkout/installment-fees").InstallmentFeeTax
   /** Offer the agricultural ('tarim') installment type to cards that support it. Default false. */
   agriculturalInstallments?: boolean
   /** Invoice description sent to the gateway; {order}, {cart_id}, {store} are replaced. Default: DEFAULT_DESCRIPTION_TEMPLATES in the customer's language. */
   descriptionTemplate?: string
   /** The language of what a customer reads (phone-order payment link, invoice description) when neither the cart or order nor the store names a locale. Default "tr". */
   defaultLocale?: CustomerLanguage
-  /** Attempts left pending (no redirect, no webhook) this long are asked about by the reconciliation job. Default 300. */
+  /** Attempts left pending (no redirect, no webhook) this long are asked about by the reconciliation job, then again with a back-off by age. Default 60. */
   reconcileAfterSeconds?: number
   /** How many pending attempts one run of the reconciliation job settles. Default 50. */
   reconcileBatchSize?: number
@@ -47,9 +52,9 @@ export type SipayOptions = Omit<SipayClientOptions, "logger"> & {
   tokenLockTimeoutMs?: number
   /** Days after which an uncaptured pre-authorization is reported as near its 20-day deadline. Default 17. */
   preAuthorizationWarningDays?: number
-  /** The sales ledger's sync: days back that can still change (default 45, at most 180), older days pulled per run (default 7, at most 31). README "Sales ledger". */
+  /** The sales ledger's sync: days back that can still change (default 45, at most 180), older days pulled per run (default 7, at most 31). docs/admin.md "Sales ledger". */
   ledger?: { windowDays?: number; olderDaysPerRun?: number }
-  /** Limits per payment session, cart, card, client address and a store-wide decline budget (README "Rate limits"). */
+  /** Limits per payment session, cart, card, client address and a store-wide decline budget (docs/storefront.md "Rate limits and the client address"). */
   rateLimits?: RateLimitOptions
   /** Where rate limits are counted: "memory" (each process on its own, the default) or "postgres" (shared by every instance of a cluster). */
   rateLimitStore?: "memory" | "postgres"
@@ -102,6 +107,13 @@ export function findOptionProblems(options: Partial<SipayOptions> | undefined, n
   }
   if (given.maxInstallments !== undefined && (!Number.isInteger(given.maxInstallments) || given.maxInstallments < 1 || given.maxInstallments > 12)) {
     problems.push(`option "maxInstallments" must be a whole number from 1 to 12`)
+  }
+  const feeProblem = installmentFeeRulesProblem(given.installmentFees)
+  if (feeProblem) {
+    problems.push(`option "installmentFees": ${feeProblem}`)
+  }
+  if (given.installmentFeeTax !== undefined && given.installmentFeeTax !== "inclusive" && given.installmentFeeTax !== "exclusive") {
+    problems.push(`option "installmentFeeTax" must be "inclusive" or "exclusive"`)
   }
   for (const name of ["baseUrl", "panelBaseUrl", "backendUrl", "storefrontUrl"] as const) {
     const value = given[name]

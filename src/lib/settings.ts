@@ -1,4 +1,5 @@
 import { SipayOptions } from "./options"
+import { DEFAULT_INSTALLMENT_FEE_TAX, type InstallmentFeeRules, type InstallmentFeeTax } from "./checkout/installment-fees"
 
 /**
  * What a new payment attempt is built with: the non-secret settings a store owner may change in the
@@ -17,6 +18,10 @@ export type CheckoutSettings = {
   failureUrl: string | null
   /** null: DEFAULT_DESCRIPTION_TEMPLATES, in the customer's language. */
   descriptionTemplate: string | null
+  /** Per installment count: absorb (default), or the shopper pays a fee at the gateway's or the merchant's rate. */
+  installmentFees: InstallmentFeeRules
+  /** How the fee line is taxed (default "inclusive": the shopper pays exactly the fee shown). */
+  installmentFeeTax: InstallmentFeeTax
 }
 
 export type StoredSettings = Partial<CheckoutSettings>
@@ -34,6 +39,8 @@ export function checkoutSettingsFrom(options: SipayOptions, stored: StoredSettin
     successUrl: options.successUrl ?? null,
     failureUrl: options.failureUrl ?? null,
     descriptionTemplate: options.descriptionTemplate || null,
+    installmentFees: options.installmentFees ?? {},
+    installmentFeeTax: options.installmentFeeTax ?? DEFAULT_INSTALLMENT_FEE_TAX,
   }
   const overrides = Object.fromEntries(Object.entries(stored).filter(([, value]) => value !== undefined))
   return { ...defaults, ...overrides }
@@ -52,11 +59,14 @@ export const SETTING_COLUMNS = {
   successUrl: "success_url",
   failureUrl: "failure_url",
   descriptionTemplate: "description_template",
+  installmentFees: "installment_fees",
+  installmentFeeTax: "installment_fee_tax",
 } as const satisfies Record<keyof CheckoutSettings, string>
 
 export type SettingColumn = (typeof SETTING_COLUMNS)[keyof CheckoutSettings]
 /** The stored row, as the admin API reads and writes it: null = the plugin option applies; "" = explicitly none. */
-export type SettingsRow = { [column in SettingColumn]?: string | number | boolean | null }
+export type SettingValue = string | number | boolean | InstallmentFeeRules | null
+export type SettingsRow = { [column in SettingColumn]?: SettingValue }
 
 const OPTIONAL_TEXT: ReadonlySet<keyof CheckoutSettings> = new Set([
   "saleWebhookKey",
@@ -83,10 +93,10 @@ export function storedSettingsFrom(row: SettingsRow | null | undefined): StoredS
 }
 
 /** The effective settings in the admin API's names (snake_case). */
-export function settingsAsRow(settings: CheckoutSettings): Record<SettingColumn, string | number | boolean | null> {
+export function settingsAsRow(settings: CheckoutSettings): Record<SettingColumn, SettingValue> {
   return Object.fromEntries(
     (Object.entries(SETTING_COLUMNS) as [keyof CheckoutSettings, SettingColumn][]).map(([name, column]) => [column, settings[name]])
-  ) as Record<SettingColumn, string | number | boolean | null>
+  ) as Record<SettingColumn, SettingValue>
 }
 
 /**

@@ -4,9 +4,10 @@ import { resolve } from "node:path"
 import { isLoopbackHost } from "../lib/loopback"
 import { SMS_TEST_CODE, TEST_CARDS } from "./cards"
 import { startSandbox, type StartSandboxOptions } from "./index"
-import type { MerchantConfig } from "./types"
+import type { MerchantSetting } from "./types"
 
 const USAGE = `Usage: sipay-sandbox [--port 4010] [--host 127.0.0.1] [--config sandbox.json] [--data FILE] [--test-controls [--force-test-controls]]
+                     [--sale-webhook KEY=URL] [--recurring-webhook KEY=URL]
                      [--public-url URL] [--redirect-names service|sipay] [--checkstatus-codes published|reference] [--checkstatus-array]`
 
 type CliOptions = StartSandboxOptions & { forceTestControls?: boolean }
@@ -27,7 +28,13 @@ function parseArgs(argv: string[]): CliOptions {
     else if (arg === "--test-controls") options.testControls = true
     else if (arg === "--force-test-controls") options.forceTestControls = true
     else if (arg === "--config") options.merchants = readConfig(resolve(value()))
-    else if (arg === "--redirect-names") options.redirectNames = oneOf(arg, value(), ["service", "sipay"] as const)
+    else if (arg === "--sale-webhook" || arg === "--recurring-webhook") {
+      // The demo merchant's webhook keys, as a merchant panel maps them (repeatable; a --config sets its own).
+      const [key, ...url] = value().split("=")
+      if (!key || !/^https?:\/\//.test(url.join("="))) throw new Error(`${arg} takes KEY=URL, e.g. ${arg} medusa=http://localhost:9000/...`)
+      const kind = arg === "--sale-webhook" ? "sale" : "recurring"
+      options.demoWebhooks = { ...options.demoWebhooks, [kind]: { ...options.demoWebhooks?.[kind], [key]: url.join("=") } }
+    } else if (arg === "--redirect-names") options.redirectNames = oneOf(arg, value(), ["service", "sipay"] as const)
     else if (arg === "--checkstatus-codes") options.checkstatusCodes = oneOf(arg, value(), ["published", "reference"] as const)
     else if (arg === "--checkstatus-array") options.checkstatusArray = true
     else if (arg === "--help" || arg === "-h") {
@@ -66,10 +73,19 @@ function oneOf<T extends string>(option: string, value: string, allowed: readonl
   return value as T
 }
 
-function readConfig(file: string): MerchantConfig[] {
-  const config = JSON.parse(readFileSync(file, "utf8")) as { merchants?: MerchantConfig[] }
+function readConfig(file: string): MerchantSetting[] {
+  const config = JSON.parse(readFileSync(file, "utf8")) as { merchants?: MerchantSetting[] }
   if (!Array.isArray(config.merchants) || config.merchants.length === 0) throw new Error(`${file}: "merchants" must be a non-empty array`)
   return config.merchants
+}
+
+/** The merchant's webhook keys as the panel maps them (the store's Settings -> Sipay names the same keys). */
+function webhookLines(merchant: { sale_webhooks?: Record<string, string>; recurring_webhooks?: Record<string, string> }): string[] {
+  const lines = [
+    ...Object.entries(merchant.sale_webhooks ?? {}).map(([key, url]) => `  sale webhook key       ${key} -> ${url}`),
+    ...Object.entries(merchant.recurring_webhooks ?? {}).map(([key, url]) => `  recurring webhook key  ${key} -> ${url}`),
+  ]
+  return lines.length ? lines : ["  webhook keys none (--sale-webhook / --recurring-webhook KEY=URL, or --config)"]
 }
 
 async function main(): Promise<void> {
@@ -84,6 +100,7 @@ async function main(): Promise<void> {
     `  link_base  ${sandbox.link_base}   (payment links: ${sandbox.link_base}/dplLink/<token>)`,
     `  controls   ${options.testControls ? `${sandbox.link_base}/__sandbox/` : "off (--test-controls)"}`,
     `  data       ${options.dataFile ?? "in memory"}`,
+    ...webhookLines(sandbox.merchants[0]),
     "Merchant",
     `  merchant_id   ${merchant.merchant_id}`,
     `  merchant_key  ${merchant.merchant_key}`,

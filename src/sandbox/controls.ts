@@ -5,7 +5,7 @@ import type { RequestContext, Route } from "./http/router"
 import { canChargeBack, TRANSACTION_STATES } from "./transactions/states"
 import { maskCard, TEST_CARDS } from "./cards"
 import { newSaleIds } from "./payments/sales"
-import type { Currency, SaleRecord } from "./types"
+import type { Currency, Merchant, SaleRecord } from "./types"
 
 const DAY_MS = 24 * 3600 * 1000
 const SEED_MAX = 1_000_000
@@ -98,6 +98,49 @@ function chargeBack(ctx: RequestContext, gateway: Gateway) {
   return json({ invoice_id: sale.invoice_id, order_id: sale.order_id, transaction_state_id: state.id, transaction_state_label: state.label })
 }
 
+/** Every `merchant_key` held in the state (sales, tokens, plans, stored cards, links) moved from one key to another. */
+function moveMerchantKey(node: unknown, from: string, to: string): void {
+  if (Array.isArray(node)) {
+    for (const entry of node) moveMerchantKey(entry, from, to)
+  } else if (node && typeof node === "object") {
+    const record = node as Record<string, unknown>
+    for (const [key, value] of Object.entries(record)) {
+      if (key === "merchant_key" && value === from) record[key] = to
+      else if (value && typeof value === "object") moveMerchantKey(value, from, to)
+    }
+  }
+}
+
+/**
+ * POST merchant {"merchant_key"?, "new_merchant_key"?, "is_3d"?, "sale_webhooks"?, "recurring_webhooks"?}:
+ * what a merchant changes on the merchant panel, applied to the merchant of `merchant_key` (default the
+ * first): a regenerated merchant key (a store still sending the old one gets 14 "Merchant not found"),
+ * the 2D/3D permission, the webhook keys. Answers the merchant as it now is.
+ */
+function changeMerchant(ctx: RequestContext, gateway: Gateway) {
+  const merchant = ctx.body.merchant_key === undefined ? gateway.merchants.all[0] : gateway.merchants.byKey(String(ctx.body.merchant_key))
+  if (!merchant) return json({ error: "unknown merchant_key" }, 404)
+  const { new_merchant_key: newKey, is_3d: is3d, sale_webhooks: saleWebhooks, recurring_webhooks: recurringWebhooks } = ctx.body as Record<string, unknown>
+  if (newKey !== undefined && (typeof newKey !== "string" || newKey === "" || (newKey !== merchant.merchant_key && gateway.merchants.byKey(newKey)))) {
+    return json({ error: "new_merchant_key must be a non-empty key no other merchant has" }, 400)
+  }
+  if (is3d !== undefined && ![0, 1, 2, 4].includes(Number(is3d))) return json({ error: "is_3d must be 0, 1, 2 or 4" }, 400)
+  for (const [name, map] of [["sale_webhooks", saleWebhooks], ["recurring_webhooks", recurringWebhooks]] as const) {
+    if (map !== undefined && (!map || typeof map !== "object" || Array.isArray(map) || !Object.values(map).every((url) => typeof url === "string"))) {
+      return json({ error: `${name} must map keys to URLs` }, 400)
+    }
+  }
+  if (typeof newKey === "string" && newKey !== merchant.merchant_key) {
+    moveMerchantKey(gateway.store.state, merchant.merchant_key, newKey)
+    merchant.merchant_key = newKey
+  }
+  if (is3d !== undefined) merchant.is_3d = Number(is3d) as Merchant["is_3d"]
+  if (saleWebhooks !== undefined) merchant.sale_webhooks = { ...(saleWebhooks as Record<string, string>) }
+  if (recurringWebhooks !== undefined) merchant.recurring_webhooks = { ...(recurringWebhooks as Record<string, string>) }
+  gateway.store.save()
+  return json({ merchant_id: merchant.merchant_id, merchant_key: merchant.merchant_key, is_3d: merchant.is_3d, sale_webhooks: merchant.sale_webhooks, recurring_webhooks: merchant.recurring_webhooks })
+}
+
 /** The test controls under {link_base}/__sandbox/ (contracts.md), mounted only with testControls. */
 export const CONTROL_ROUTES: Route[] = [
   { method: "GET", path: "/__sandbox/clock", handle: (_ctx, gateway) => json(clockBody(gateway)) },
@@ -143,6 +186,7 @@ export const CONTROL_ROUTES: Route[] = [
     },
   },
   { method: "POST", path: "/__sandbox/chargeback", handle: chargeBack },
+  { method: "POST", path: "/__sandbox/merchant", handle: changeMerchant },
   { method: "POST", path: "/__sandbox/seed-sales", handle: seedSales },
   { method: "GET", path: "/__sandbox/outbox", handle: (_ctx, gateway) => json(gateway.store.state.outbox) },
   { method: "GET", path: "/__sandbox/webhooks", handle: (_ctx, gateway) => json(gateway.store.state.webhook_log) },

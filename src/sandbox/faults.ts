@@ -4,7 +4,7 @@ export const FAULT_OPERATIONS = [
   "token", "paySmart2D", "paySmart3D", "checkstatus", "confirmPayment", "refund", "getTransactions", "dpl",
   "sale_webhook", "recurring_webhook",
   // beyond contracts.md: the other operations the sandbox serves
-  "getpos", "installments", "payment_complete", "recurringPlan",
+  "getpos", "installments", "commissions", "payment_complete", "recurringPlan",
   "saveCard", "getCardTokens", "editCard", "deleteCard", "payByCardToken", "payByCardTokenNonSecure",
 ] as const
 export type FaultOperation = (typeof FAULT_OPERATIONS)[number]

@@ -2,7 +2,7 @@ import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
 import { SandboxClock } from "./core/clock"
 import { DEFAULT_CONVENTIONS, type Conventions, type Gateway } from "./core/gateway"
-import { demoMerchant, MerchantDirectory } from "./core/merchants"
+import { demoMerchant, MerchantDirectory, withSeedCredentials } from "./core/merchants"
 import { SandboxStore } from "./core/store"
 import { CONTROL_ROUTES } from "./controls"
 import { FaultBoard } from "./faults"
@@ -12,19 +12,21 @@ import { chargeRecurringPlans } from "./recurring/plans"
 import { withBodyLimit } from "./http/io"
 import { createDispatcher } from "./http/router"
 import { BASE_PATH, GATEWAY_ROUTES } from "./routes"
-import type { Merchant, MerchantConfig } from "./types"
+import type { Merchant, MerchantSetting } from "./types"
 import { WebhookSender } from "./webhooks"
 
 export { TEST_CARDS, SMS_TEST_CODE, type TestCard, type CardOutcome } from "./cards"
-export type { Merchant, MerchantConfig, PaymentLink, RecurringPlan, SaleRecord, WebhookLogEntry } from "./types"
+export type { Merchant, MerchantConfig, MerchantSetting, PaymentLink, RecurringPlan, SaleRecord, WebhookLogEntry } from "./types"
 export { TRANSACTION_STATES } from "./transactions/states"
 
 export type StartSandboxOptions = {
   /** 0 (default) picks a free port. */
   port?: number
   host?: string
-  /** Without merchants, one demo merchant derived from the data file's seed (or random). */
-  merchants?: MerchantConfig[]
+  /** Without merchants, one demo merchant derived from the data file's seed (or random); a merchant without credentials gets them from the seed too. */
+  merchants?: MerchantSetting[]
+  /** The demo merchant's webhook keys (key -> URL), as set on a merchant panel; ignored with `merchants`. */
+  demoWebhooks?: { sale?: Record<string, string>; recurring?: Record<string, string> }
   /** JSON file the state is persisted to (and reloaded from). */
   dataFile?: string
   /** Mounts the control API under {link_base}/__sandbox/. */
@@ -56,7 +58,8 @@ export type SandboxHandle = {
 export async function startSandbox(options: StartSandboxOptions = {}): Promise<SandboxHandle> {
   const store = new SandboxStore(options.dataFile)
   store.save()
-  const merchants = new MerchantDirectory(options.merchants?.length ? options.merchants : [demoMerchant(store.state.seed)])
+  const demo = { ...demoMerchant(store.state.seed), sale_webhooks: options.demoWebhooks?.sale, recurring_webhooks: options.demoWebhooks?.recurring }
+  const merchants = new MerchantDirectory(options.merchants?.length ? withSeedCredentials(store.state.seed, options.merchants) : [demo])
   const clock = new SandboxClock(store.state.clock_offset_ms)
   const faults = new FaultBoard()
   const webhooks = new WebhookSender(store, clock, faults, options.webhookRetryDelaysMs)

@@ -1,6 +1,6 @@
 import type { Route } from "./http/router"
 import { submitBankPage, showBankPage } from "./operations/bank"
-import { getPos, installments } from "./operations/card-options"
+import { commissions, getPos, installments } from "./operations/card-options"
 import { checkStatus } from "./operations/checkstatus"
 import { confirmPayment } from "./operations/confirm-payment"
 import { getTransactions } from "./operations/get-transactions"
@@ -31,6 +31,7 @@ export const GATEWAY_ROUTES: Route[] = [
   { method: "POST", path: `${BASE_PATH}/api/refund`, operation: "refund", auth: true, handle: refund },
   { method: "POST", path: `${BASE_PATH}/api/getpos`, operation: "getpos", auth: true, handle: getPos },
   { method: "POST", path: `${BASE_PATH}/api/installments`, operation: "installments", auth: true, handle: installments },
+  { method: "POST", path: `${BASE_PATH}/api/commissions`, operation: "commissions", auth: true, handle: commissions },
   { method: "POST", path: `${BASE_PATH}/payment/complete`, operation: "payment_complete", auth: true, handle: completePayment },
   { method: "POST", path: `${BASE_PATH}/api/getTransactions`, operation: "getTransactions", auth: true, handle: getTransactions },
   { method: "POST", path: `${BASE_PATH}/api/dpl/create`, operation: "dpl", auth: true, handle: createPaymentLink },

@@ -19,7 +19,23 @@ export type MerchantConfig = {
   recurring_webhooks?: Record<string, string>
   /** Shown on the bank page. */
   name?: string
+  /** Cells of the commission table (/api/commissions, getpos) that differ from the default table (core/commissions.ts). */
+  commissions?: CommissionOverride[]
 }
+
+/** One cell of the commission table: a card program and an installment count, with the rates that differ. */
+export type CommissionOverride = {
+  card_program: string
+  installment: number
+  merchant_commission_percentage?: number
+  merchant_commission_fixed?: number
+  user_commission_percentage?: number
+  user_commission_fixed?: number
+}
+
+/** A merchant as a config file may give it: credentials left out are derived from the data file's seed. */
+export type MerchantSetting = Omit<MerchantConfig, "merchant_id" | "merchant_key" | "app_id" | "app_secret"> &
+  Partial<Pick<MerchantConfig, "merchant_id" | "merchant_key" | "app_id" | "app_secret">>
 
 export type Merchant = Required<MerchantConfig>
 

@@ -9,6 +9,8 @@ export type SetupArgs = {
   taxRate: number
   /** Price in TRY of the shipping option created when none reaches Türkiye. */
   shippingPrice: number
+  /** Make a test cart over the running store's API and print its hosted card page's address (changes no setup). */
+  testOrder?: boolean
   help?: boolean
 }
 
@@ -20,6 +22,8 @@ export function parseSetupArgs(argv: string[]): SetupArgs {
     const [name, value] = arg.split("=", 2)
     if (name === "--apply") {
       args.apply = true
+    } else if (name === "--test-order") {
+      args.testOrder = true
     } else if (name === "--help" || name === "-h") {
       args.help = true
     } else if (name === "--tax-rate" || name === "--shipping-price") {
@@ -33,7 +37,7 @@ export function parseSetupArgs(argv: string[]): SetupArgs {
         args.shippingPrice = number
       }
     } else {
-      throw new Error(`unknown argument "${arg}" (--apply, --tax-rate=N, --shipping-price=N)`)
+      throw new Error(`unknown argument "${arg}" (--apply, --tax-rate=N, --shipping-price=N, --test-order)`)
     }
   }
   return args

@@ -2,7 +2,7 @@ import type { SubscriberArgs, SubscriberConfig } from "@medusajs/framework"
 import { ContainerRegistrationKeys, CustomerWorkflowEvents } from "@medusajs/framework/utils"
 import { deleteCustomerCardsWorkflow } from "../workflows/saved-cards/delete-customer-cards"
 
-/** A customer deleted in Medusa: their saved cards are deleted at the gateway (README "Saved cards"). */
+/** A customer deleted in Medusa: their saved cards are deleted at the gateway (docs/saved-cards.md). */
 export default async function sipayCustomerDeletedHandler({ event, container }: SubscriberArgs<{ id: string }>) {
   const logger = container.resolve(ContainerRegistrationKeys.LOGGER)
   try {

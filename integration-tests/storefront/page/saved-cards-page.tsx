@@ -3,10 +3,10 @@
 // account page's "my cards".
 import { useEffect, useState } from "react"
 import { createRoot } from "react-dom/client"
-import type { DirectPaymentResult, InstallmentOffer, SavedCardPaymentResult, SavedCards } from "../../../packages/storefront/src"
+import type { DirectPaymentResult, InstallmentOffer, PaymentStatus, SavedCardPaymentResult, SavedCards } from "../../../packages/storefront/src"
 import { SipayDirectCardForm, SipaySaveCardConsent, SipaySavedCardChoice, SipaySavedCardsList } from "../../../packages/storefront/src/react"
 
-const data = JSON.parse(document.getElementById("page-data")!.textContent!) as { view: "direct" | "saved" | "cards"; amount: number; currency_code: string; lang: "tr" | "en" }
+const data = JSON.parse(document.getElementById("page-data")!.textContent!) as { view: "direct" | "saved" | "cards"; cart_id: string | null; amount: number; currency_code: string; lang: "tr" | "en" }
 
 /** A call of one of the storefront's server actions (Next.js would generate this). */
 async function action<T>(name: string, body: unknown = {}): Promise<T> {
@@ -17,6 +17,8 @@ async function action<T>(name: string, body: unknown = {}): Promise<T> {
 }
 
 const confirmed = ({ order_id }: { order_id: string }) => window.location.assign(`/${data.lang}/order/${order_id}/confirmed`)
+// The guide's checkSipayPayment, for a payment answered "confirming".
+const checkStatus = () => action<PaymentStatus>("payment-status", { cart_id: data.cart_id })
 
 function Page() {
   const [saved, setSaved] = useState<SavedCards | null>(null)
@@ -37,7 +39,7 @@ function Page() {
     <main>
       <h1>Ödeme</h1>
       {data.view === "saved" ? (
-        <SipaySavedCardChoice lang={data.lang} cards={saved.saved_cards} pay={(cardId) => action<SavedCardPaymentResult>("pay-saved", { card_id: cardId })} onPaid={confirmed} />
+        <SipaySavedCardChoice lang={data.lang} cards={saved.saved_cards} pay={(cardId) => action<SavedCardPaymentResult>("pay-saved", { card_id: cardId })} checkStatus={checkStatus} onPaid={confirmed} />
       ) : (
         <>
           <SipayDirectCardForm
@@ -46,6 +48,7 @@ function Page() {
             currencyCode={data.currency_code}
             getInstallments={(bin) => action<InstallmentOffer>("installments", { bin })}
             pay={(input) => action<DirectPaymentResult>("pay-direct", { ...input, save_card: save && saved.consent ? { consentVersion: saved.consent.version } : undefined })}
+            checkStatus={checkStatus}
             onPaid={confirmed}
           />
           {saved.enabled && saved.consent ? <SipaySaveCardConsent lang={data.lang} consent={saved.consent} checked={save} onChange={setSave} /> : null}

@@ -1,11 +1,14 @@
 /**
  * medusa-plugin-sipay-storefront: what a storefront calls, over Medusa's JS SDK, for every store route
- * the plugin adds (README "Wiring a storefront" of medusa-plugin-sipay). No React, no Node built-ins:
+ * the plugin adds (docs/storefront.md of medusa-plugin-sipay). No React, no Node built-ins:
  * these run in a Next.js server action, a route handler, or a browser.
  */
 import { isShopperMessageCode, SHOPPER_MESSAGES, shopperMessage, type ShopperMessageCode } from "../../../src/lib/shopper-messages/texts"
 
 export { SHOPPER_MESSAGES, shopperMessage, type ShopperMessageCode }
+export { PLAN_WORDS, recurringPlanText, type RecurringPlanView } from "../../../src/lib/shopper-messages/plan"
+import type { RecurringPlanView } from "../../../src/lib/shopper-messages/plan"
+import { confirmDirectPayment } from "./confirm"
 export { cardBrandName, formatMoney, installmentAmount, MONEY_LOCALE, PAYMENT_METHOD_TITLES, sipayMethodTitle } from "./display"
 
 /** Provider ids of the plugin as registered with `id: "sipay"`. */
@@ -80,6 +83,8 @@ export type InstallmentOffer = {
   installments: { installments_number: number; amount_to_be_paid: string | null; label: string | null; card_program: string | null; card_scheme?: string | null }[]
   /** The agricultural ('tarim') terms when the store offers them and the card has them. */
   agricultural: { maturity_periods: number[]; payment_frequencies: number[] } | null
+  /** A recurring product's plan (asked with the cart): then single payment is the only option. */
+  recurring_plan?: RecurringPlanView | null
 }
 
 /** The shopper's installment choice; the agricultural type is `installments_number: 1` with its two terms. */
@@ -135,12 +140,13 @@ export async function startThreeDForm(
 ): Promise<ThreeDForm & { session_id: string }> {
   const session = await ensurePaymentSession(sdk, input.cart, input.providerId ?? SIPAY_3D_PROVIDER_ID, await headersFor(input.headers, ""))
   try {
-    const form = await sdk.client.fetch<ThreeDForm>(`/store/sipay/payment-sessions/${encodeURIComponent(session.id)}/3d-form`, {
+    const form = await sdk.client.fetch<ThreeDForm & { session_id?: string }>(`/store/sipay/payment-sessions/${encodeURIComponent(session.id)}/3d-form`, {
       method: "POST",
       body: { cart_id: input.cart.id, ...choiceBody(input.choice), ...(input.locale ? { locale: input.locale } : {}) },
       headers: await headersFor(input.headers, session.id, input.locale),
     })
-    return { action: form.action, fields: form.fields, session_id: session.id }
+    // The form's session: a new one when an installment fee changed the cart's total.
+    return { action: form.action, fields: form.fields, session_id: typeof form.session_id === "string" ? form.session_id : session.id }
   } catch (error) {
     throw inShoppersLanguage(error, input.locale)
   }
@@ -152,10 +158,26 @@ function inShoppersLanguage(error: unknown, locale: Locale | undefined): unknown
   return refusal.code ? Object.assign(new Error(refusal.message), { status: refusal.status, code: refusal.code }) : error
 }
 
+/** A product page's installment table: per card family, each count's per-installment amount, total and fee. */
+export type InstallmentTable = {
+  amount: string
+  currency_code: string
+  table: { card_program: string; title: string; options: { installments: number; fee: string; total: string; per_installment: string }[] }[]
+}
+
+/** The installment table for a price (computed by the store from the gateway's commission table; no card needed). */
+export async function getInstallmentTable(sdk: SdkLike, input: { amount: number | string; currencyCode: string; headers?: Headers }): Promise<InstallmentTable> {
+  return sdk.client.fetch<InstallmentTable>("/store/sipay/installment-table", {
+    method: "GET",
+    query: { amount: formatAmount(input.amount), currency_code: input.currencyCode.toUpperCase() },
+    headers: input.headers ?? {},
+  })
+}
+
 /** Installment options for a card's first 6 to 8 digits (only the BIN is sent), the agricultural terms included. */
 export async function getInstallmentOptions(
   sdk: SdkLike,
-  input: { bin: string; amount: number | string; currencyCode: string; headers?: SessionHeaders }
+  input: { bin: string; amount: number | string; currencyCode: string; cartId?: string; headers?: SessionHeaders }
 ): Promise<InstallmentOffer> {
   const bin = String(input.bin).replace(/\D/g, "").slice(0, 8)
   if (bin.length < 6) {
@@ -163,16 +185,92 @@ export async function getInstallmentOptions(
   }
   return sdk.client.fetch<InstallmentOffer>("/store/sipay/installments", {
     method: "GET",
-    query: { bin, amount: formatAmount(input.amount), currency_code: input.currencyCode.toUpperCase() },
+    query: { bin, amount: formatAmount(input.amount), currency_code: input.currencyCode.toUpperCase(), ...(input.cartId ? { cart_id: input.cartId } : {}) },
     headers: await headersFor(input.headers, ""),
   })
+}
+
+/**
+ * The charge plan of a cart holding a recurring product ("12 x ₺900,00, her ay" with recurringPlanText),
+ * or null: a recurring cart is charged on its plan, never in installments.
+ */
+export async function getRecurringPlan(sdk: SdkLike, cartId: string, headers?: Headers): Promise<RecurringPlanView | null> {
+  const answer = await sdk.client.fetch<{ recurring_plan: RecurringPlanView | null }>(`/store/sipay/carts/${encodeURIComponent(cartId)}/recurring-plan`, {
+    method: "GET",
+    headers,
+  })
+  return answer.recurring_plan ?? null
 }
 
 export type DirectCard = { holder_name: string; number: string; expiry_month: string; expiry_year: string; cvv: string }
 
 export type DirectPaymentResult =
   | { status: "paid" | "authorized"; order_id: string; cart_id: string | null; session_id: string; saved_card?: import("./saved-cards").SavedCard | null }
-  | { status: "failed" | "pending" | "rate_limited"; code: ShopperMessageCode | null; message: string; session_id: string }
+  | { status: "failed" | "pending" | "rate_limited" | "confirming"; code: ShopperMessageCode | null; message: string; session_id: string }
+
+/**
+ * How a payment of a session stands, as the plugin's status route answers a shopper who comes back:
+ * `paid` (the order), `confirming` (the gateway has or may have the money: show the message, never a
+ * pay button), `failed` (the message says why; the shopper may pay again) or `none` (nothing paid yet).
+ */
+export type PaymentStatus = { status: "paid" | "confirming" | "failed" | "none"; order_id: string | null; code: ShopperMessageCode | null; message: string | null }
+
+/**
+ * The status of the payment of a cart's Sipay session, asked of the plugin with the cart's id (the
+ * holder's proof). Without `sessionId`, the cart's Sipay session is looked up first (one store call; a
+ * cart with none answers `none`), so a page that knows only the cart (the failure URL's `cart_id`) asks
+ * too. The plugin settles an open attempt on the spot from the gateway (at most one gateway check per
+ * attempt per 10 s, whoever asks). Call it on the checkout page, the failure URL's page, before a retry.
+ */
+export async function getPaymentStatus(
+  sdk: SdkLike,
+  input: { cartId: string; sessionId?: string; locale?: Locale; headers?: SessionHeaders }
+): Promise<PaymentStatus> {
+  const sessionId = input.sessionId ?? (await sipaySessionOfCart(sdk, input.cartId, await headersFor(input.headers, "")))
+  if (!sessionId) {
+    return { status: "none", order_id: null, code: null, message: null }
+  }
+  const answer = await sdk.client.fetch<PaymentStatus>(`/store/sipay/payment-sessions/${encodeURIComponent(sessionId)}/status`, {
+    method: "POST",
+    body: { cart_id: input.cartId, ...(input.locale ? { locale: input.locale } : {}) },
+    headers: await headersFor(input.headers, sessionId, input.locale),
+  })
+  const code = isShopperMessageCode(answer.code) ? answer.code : null
+  // The text of the code in the shopper's language (the kit's table), whatever the server sent.
+  return { status: answer.status, order_id: answer.order_id ?? null, code, message: code ? shopperMessage(code, input.locale ?? "tr") : null }
+}
+
+/** The id of the cart's Sipay session (3D or direct; one that went past pending first: the paid one), or null. */
+async function sipaySessionOfCart(sdk: SdkLike, cartId: string, headers: Headers): Promise<string | null> {
+  const { cart } = await sdk.client.fetch<{ cart: CartLike }>(`/store/carts/${encodeURIComponent(cartId)}`, {
+    method: "GET",
+    query: { fields: "id,*payment_collection,*payment_collection.payment_sessions" },
+    headers,
+    cache: "no-store",
+  })
+  const sessions = (cart.payment_collection?.payment_sessions ?? []).filter((session) => isSipay3D(session.provider_id) || isSipayDirect(session.provider_id))
+  return (sessions.find((session) => session.status && session.status !== "pending") ?? sessions[0])?.id ?? null
+}
+
+/**
+ * Asks the status route every `intervalMs` (default 3 s; the plugin asks the gateway at most every 10 s)
+ * until the payment is paid or failed, or `timeoutMs` (default 90 s) has passed: then the last answer
+ * (`confirming`: tell the shopper the order will follow, and ask again later).
+ */
+export async function waitForPaymentOutcome(
+  sdk: SdkLike,
+  input: { cartId: string; sessionId?: string; locale?: Locale; headers?: SessionHeaders; intervalMs?: number; timeoutMs?: number; onStatus?: (status: PaymentStatus) => void }
+): Promise<PaymentStatus> {
+  const deadline = Date.now() + (input.timeoutMs ?? 90_000)
+  for (;;) {
+    const status = await getPaymentStatus(sdk, input)
+    input.onStatus?.(status)
+    if (status.status === "paid" || status.status === "failed" || Date.now() >= deadline) {
+      return status
+    }
+    await new Promise((resolve) => setTimeout(resolve, Math.min(input.intervalMs ?? 3000, Math.max(0, deadline - Date.now()))))
+  }
+}
 
 /**
  * Direct (2D) card payment for the cart (its 2D session created if needed). The card is sent once, in
@@ -194,12 +292,17 @@ export async function payDirect(
     headers?: SessionHeaders
     /** The signed-in shopper ticked the consent of this version (listSavedCards): the card is saved once it paid. */
     saveCard?: { consentVersion: string }
+    /**
+     * When the gateway's answer timed out (HTTP 202, "confirming"): how long to ask the status route for the
+     * outcome (default 90 s; 0: return "confirming" at once, for a form that asks itself: the components' `checkStatus`).
+     */
+    confirmWithinMs?: number
   }
 ): Promise<DirectPaymentResult> {
   const session = await ensurePaymentSession(sdk, input.cart, input.providerId ?? SIPAY_2D_PROVIDER_ID, await headersFor(input.headers, ""))
   const headers = await headersFor(input.headers, session.id, input.locale ?? "tr")
   try {
-    const answer = await sdk.client.fetch<{ status: "paid" | "authorized"; order_id: string; cart_id: string | null; saved_card?: import("./saved-cards").SavedCard | null }>(
+    const answer = await sdk.client.fetch<{ status: "paid" | "authorized" | "confirming"; order_id: string; cart_id: string | null; session_id?: string; saved_card?: import("./saved-cards").SavedCard | null }>(
       `/store/sipay/payment-sessions/${encodeURIComponent(session.id)}/pay-2d`,
       {
         method: "POST",
@@ -218,7 +321,13 @@ export async function payDirect(
         headers,
       }
     )
-    return { status: answer.status, order_id: answer.order_id, cart_id: answer.cart_id ?? null, session_id: session.id, ...(answer.saved_card !== undefined ? { saved_card: answer.saved_card } : {}) }
+    // An installment fee changed the cart's total: the plugin paid on a new session, which the answer names.
+    const paidOn = typeof answer.session_id === "string" ? answer.session_id : session.id
+    if (answer.status === "confirming") {
+      // The gateway's answer timed out (HTTP 202): the payment may still go through. Never a failure: ask for the outcome.
+      return await confirmDirectPayment(sdk, { sessionId: paidOn, cartId: input.cart.id, locale: input.locale, headers: input.headers, timeoutMs: input.confirmWithinMs })
+    }
+    return { status: answer.status, order_id: answer.order_id, cart_id: answer.cart_id ?? null, session_id: paidOn, ...(answer.saved_card !== undefined ? { saved_card: answer.saved_card } : {}) }
   } catch (error) {
     const refusal = shopperRefusal(error, input.locale)
     if (refusal.status === 402 || (refusal.status === 400 && refusal.code)) {

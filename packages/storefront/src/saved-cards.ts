@@ -1,9 +1,10 @@
 /**
- * Saved cards (medusa-plugin-sipay README "Saved cards"): a signed-in customer's cards stored at the
+ * Saved cards (medusa-plugin-sipay docs/saved-cards.md): a signed-in customer's cards stored at the
  * gateway, paying with one, deleting one. The JS SDK sends the customer's authentication (its token or
  * session) with these calls; a guest gets 401. A card's `id` is a handle the plugin made: it names the
  * card only within its own customer's list and is never a card token.
  */
+import { confirmDirectPayment } from "./confirm"
 import { ensurePaymentSession, shopperRefusal, SIPAY_3D_PROVIDER_ID, type CartLike, type DirectPaymentResult, type Headers, type InstallmentChoice, type Locale, type SdkLike } from "./index"
 
 export type SavedCard = {
@@ -46,7 +47,7 @@ export type SavedCardPaymentResult = BankPage | DirectPaymentResult
  */
 export async function payWithSavedCard(
   sdk: SdkLike,
-  input: { cart: CartLike; cardId: string; choice?: InstallmentChoice; providerId?: string; headers?: Headers; locale?: Locale }
+  input: { cart: CartLike; cardId: string; choice?: InstallmentChoice; providerId?: string; headers?: Headers; locale?: Locale; confirmWithinMs?: number }
 ): Promise<SavedCardPaymentResult> {
   const session = await ensurePaymentSession(sdk, input.cart, input.providerId ?? SIPAY_3D_PROVIDER_ID, input.headers)
   const choice = input.choice ?? { installments_number: 1 }
@@ -56,10 +57,16 @@ export async function payWithSavedCard(
       body: { cart_id: input.cart.id, card_id: input.cardId, installments_number: Math.max(1, Math.trunc(Number(choice.installments_number) || 1)) },
       headers: input.headers,
     })
+    // An installment fee changed the cart's total: the plugin paid on a new session, which the answer names.
+    const paidOn = typeof answer.session_id === "string" ? answer.session_id : session.id
     if (answer.type === "bank_page") {
-      return { type: "bank_page", html: String(answer.html), invoice_id: String(answer.invoice_id), session_id: session.id }
+      return { type: "bank_page", html: String(answer.html), invoice_id: String(answer.invoice_id), session_id: paidOn }
     }
-    return { status: answer.status, order_id: answer.order_id, cart_id: answer.cart_id ?? null, session_id: session.id }
+    if (answer.status === "confirming") {
+      // The gateway's answer timed out (HTTP 202): the payment may still go through. Never a failure: ask for the outcome.
+      return await confirmDirectPayment(sdk, { sessionId: paidOn, cartId: input.cart.id, locale: input.locale, headers: input.headers, timeoutMs: input.confirmWithinMs })
+    }
+    return { status: answer.status, order_id: answer.order_id, cart_id: answer.cart_id ?? null, session_id: paidOn }
   } catch (error) {
     // Declines and limits come back with the plugin's code and its text in the shopper's language, as payDirect's.
     const refusal = shopperRefusal(error, input.locale)

@@ -51,6 +51,17 @@ export type SettingsFields = {
   failure_url: string | null
   /** null: the built-in description, in the customer's language. */
   description_template: string | null
+  installment_fees: InstallmentFeeRules
+  installment_fee_tax: "inclusive" | "exclusive"
+}
+
+/** Per installment count ("2".."12"): a count not listed is absorbed by the store. */
+export type InstallmentFeeRules = Record<string, { mode: "absorb" } | { mode: "gateway" } | { mode: "own"; percentage: number; fixed: number }>
+
+export type InstallmentPreviewAnswer = {
+  amount: string
+  currency_code: string
+  table: { card_program: string; title: string; options: { installments: number; fee: string; total: string; per_installment: string }[] }[]
 }
 
 export type SettingsAnswer = {
@@ -68,10 +79,18 @@ export type SettingsAnswer = {
     merchant_key: string | null
     app_secret_configured: boolean
   }
+  /** What an enabled feature lacks (codes the admin words: settings.setupWarnings.<code>). */
+  setup_warnings?: { code: string; message: string }[]
+  /** Configuration refusals of the last 7 days (settings.problems.<code>). */
+  configuration_problems?: { code: string; message: string; last_seen_at: string; count: number }[]
 }
 
 export type ConnectionAnswer = {
   ok: boolean
+  checks?: { token: string; merchant_key: string }
+  /** When ok is false: what the merchant key check found (settings.keyCheck.<code>). */
+  problem_code?: string
+  problem?: string
   brand: string | null
   brand_name: string
   is_3d: number

@@ -127,7 +127,7 @@ const OrderSipayPaymentWidget = ({ data: order }: DetailWidgetProps<AdminOrder>)
             <Row label={t("orderPayment.installments")} value={installmentsText(view.installments, t)} />
             <Row label={t("orderPayment.transactionType")} value={gatewayText(view.transaction_type, t)} testId="sipay-transaction-type" />
             <Row label={t("orderPayment.captured")} value={formatAmount(view.payment.captured_amount, currency, locale)} />
-            <Row label={t("orderPayment.refunded")} value={formatAmount(view.refunded_amount, currency, locale)} />
+            <Row label={t("orderPayment.refunded")} value={formatAmount(view.refunded_amount, currency, locale)} testId="sipay-refunded" />
             {view.pre_authorization && (
               <Row
                 label={t("orderPayment.captureBefore")}

@@ -1,16 +1,30 @@
 import { CurrencyCode, SipayClient, SipayError } from "../sipay"
 import { CheckoutSettings } from "../settings"
+import { feeRuleFor, installmentFeeMinor, installmentPrice } from "./installment-fees"
 
 export type InstallmentOffer = {
-  /** `amount_to_be_paid`: the total for that count; `card_scheme`: the card's brand as the gateway names it (VISA, MASTERCARD, TROY, …). */
-  installments: { installments_number: number; amount_to_be_paid: string | null; label: string | null; card_program: string | null; card_scheme: string | null }[]
+  /**
+   * `amount_to_be_paid`: the total for that count (the amount plus the store's installment fee for it);
+   * `fee`: that fee ("0.00" when the store absorbs it); `per_installment`: one installment, rounded half up;
+   * `card_scheme`: the card's brand as the gateway names it (VISA, MASTERCARD, TROY, …).
+   */
+  installments: {
+    installments_number: number
+    amount_to_be_paid: string | null
+    fee: string
+    per_installment: string
+    label: string | null
+    card_program: string | null
+    card_scheme: string | null
+  }[]
   agricultural: { maturity_periods: number[]; payment_frequencies: number[] } | null
 }
 
 /**
  * What a card may pay in: the gateway's POS options for its BIN (getpos), capped by the store's
- * policy, and the agricultural terms when the store offers them and the card has them. The total
- * never changes with the count (the merchant absorbs the commission).
+ * policy, and the agricultural terms when the store offers them and the card has them. Each count's
+ * total is the amount plus the store's fee for it (Settings -> Sipay: absorbed by default, else the
+ * gateway's rate from getpos's payable_amount or the merchant's own).
  */
 export async function installmentOffer(
   client: SipayClient,
@@ -24,6 +38,7 @@ export async function installmentOffer(
     Boolean(query.recurring),
     settings.maxInstallments,
     settings.agriculturalInstallments,
+    settings.installmentFees,
   ])
   const cache = offerCacheOf(client)
   const now = Date.now()
@@ -80,11 +95,15 @@ async function askOffer(
   for (const option of options) {
     const count = option.installmentsNumber ?? 0
     if (count >= 1 && count <= settings.maxInstallments && !seen.has(count)) {
-      seen.set(count, { installments_number: count, amount_to_be_paid: option.amountToBePaid, label: option.title, card_program: option.cardProgram, card_scheme: option.cardScheme })
+      const fee = installmentFeeMinor(query.amount, feeRuleFor(settings.installmentFees, count), option.payableAmount)
+      if (fee === null) continue
+      const price = installmentPrice(query.amount, count, fee)
+      seen.set(count, { installments_number: count, amount_to_be_paid: price.total, fee: price.fee, per_installment: price.per_installment, label: option.title, card_program: option.cardProgram, card_scheme: option.cardScheme })
     }
   }
   if (!seen.has(1)) {
-    seen.set(1, { installments_number: 1, amount_to_be_paid: query.amount, label: null, card_program: null, card_scheme: options[0]?.cardScheme ?? null })
+    const price = installmentPrice(query.amount, 1, 0n)
+    seen.set(1, { installments_number: 1, amount_to_be_paid: price.total, fee: price.fee, per_installment: price.per_installment, label: null, card_program: null, card_scheme: options[0]?.cardScheme ?? null })
   }
   let agricultural: InstallmentOffer["agricultural"] = null
   if (settings.agriculturalInstallments) {

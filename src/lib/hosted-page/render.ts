@@ -2,6 +2,7 @@ import { escapeHtml, jsonForScript, safeLinkUrl } from "./escape"
 import { assertNonce } from "./headers"
 import { fillTemplate, HostedPageLocale, MESSAGES, NUMBER_LOCALE } from "./messages"
 import { HOSTED_PAGE_SCRIPT } from "./script"
+import { PLAN_WORDS, recurringPlanText } from "../shopper-messages/plan"
 import { HOSTED_PAGE_CSS } from "./styles"
 
 export type HostedPageCurrency = "TRY" | "USD" | "EUR"
@@ -13,7 +14,7 @@ export type HostedPageInput = {
   currencyCode: HostedPageCurrency
   locale: HostedPageLocale
   storeName: string
-  /** The payment institution's name (the store's `brand`, README "Brands"), shown beside the secure note. */
+  /** The payment institution's name (the store's `brand`, docs/configuration.md "Brands"), shown beside the secure note. */
   gatewayName?: string
   /** Same origin as the page: POST `{ token, installments_number, ... }`, answers `{ action, fields }` or `{ message }`. */
   signUrl: string
@@ -21,6 +22,8 @@ export type HostedPageInput = {
   installmentsUrl: string
   cancelUrl?: string | null
   maxInstallments: number
+  /** A recurring product's plan: shown instead of the installment choice (there is none). */
+  recurringPlan?: { payment_number: number; cycle: "D" | "M" | "Y"; interval: number } | null
 }
 
 /** What the card page's script runs with (the messages come with the page's shell). */
@@ -85,7 +88,9 @@ export function renderHostedPageContent(input: HostedPageInput): HostedPageConte
   const amount = formatAmount(input.amount, input.currencyCode, input.locale)
   const payLabel = fillTemplate(t.pay, { amount })
   const cancelUrl = safeLinkUrl(input.cancelUrl)
-  const maxInstallments = Math.max(1, Math.floor(Number(input.maxInstallments) || 1))
+  const plan = input.recurringPlan ?? null
+  // A recurring payment is never split into installments: the page offers none and asks for none.
+  const maxInstallments = plan ? 1 : Math.max(1, Math.floor(Number(input.maxInstallments) || 1))
   const config: HostedPageConfig = {
     sessionId: input.sessionId,
     amount: input.amount,
@@ -119,7 +124,12 @@ ${cardField("expiry_year", t.yearLabel, `autocomplete="cc-exp-year" inputmode="n
 ${error("expiry")}
 </fieldset>
 ${cardField("cvv", t.cvvLabel, `autocomplete="cc-csc" inputmode="numeric" maxlength="4"`, ["cvv-hint", "cvv-error"], `<p id="cvv-hint" class="hint">${escapeHtml(t.cvvHint)}</p>\n${error("cvv")}`)}
-<fieldset id="installments">
+${plan ? `<section id="recurring-plan" class="plan">
+<h2>${escapeHtml(PLAN_WORDS[input.locale].title)}</h2>
+<p id="plan-text"><strong>${escapeHtml(recurringPlanText(plan, amount, input.locale))}</strong></p>
+<p class="hint">${escapeHtml(PLAN_WORDS[input.locale].noInstallments)}</p>
+</section>` : ""}
+<fieldset id="installments"${plan ? " hidden" : ""}>
 <legend>${escapeHtml(t.installmentsLegend)}</legend>
 <div id="installment-options">
 <div class="choice"><input type="radio" name="installment" id="installment-1" value="1" form="installment-choices" checked>

@@ -3,8 +3,8 @@
  * block `#sipay-shell` and the token from the address's fragment (`#token=`, sent by no request, so
  * in no server or proxy log), asks for the session's content with the token in a POST body, shows it
  * and runs the card form. The token travels only in POST bodies; the card inputs only ever leave by
- * the form's own submission to the gateway: installments get the 6-digit BIN, sign gets the
- * installment choice and the locale.
+ * the form's own submission to the gateway: installments get the 6-digit BIN and the locale, sign
+ * gets the installment choice and the locale.
  */
 export const HOSTED_PAGE_SCRIPT = String.raw`(function () {
   "use strict";
@@ -194,7 +194,14 @@ export const HOSTED_PAGE_SCRIPT = String.raw`(function () {
         // language and adds the card program (a brand name, e.g. "Bonus") when the gateway gives one.
         if (typeof option.card_program === "string" && option.card_program) { details.push(option.card_program); }
         if (option.amount_to_be_paid != null && option.amount_to_be_paid !== "") {
-          details.push(fill(t.installmentTotal, { amount: formatAmount(option.amount_to_be_paid) }));
+          // "3 x 111,80 = 335,40 (+10,00 vade farkı)", in the currency, when the server gives the installment's amount.
+          if (option.per_installment != null && option.per_installment !== "") {
+            var line = fill(t.installmentBreakdown, { count: n, each: formatAmount(option.per_installment), amount: formatAmount(option.amount_to_be_paid) });
+            if (Number(option.fee) > 0) { line += " " + fill(t.installmentFee, { fee: formatAmount(option.fee) }); }
+            details.push(line);
+          } else {
+            details.push(fill(t.installmentTotal, { amount: formatAmount(option.amount_to_be_paid) }));
+          }
         }
         addChoice(String(n), fill(t.installmentCount, { count: n }), details.join(" · "));
       });
@@ -231,18 +238,29 @@ export const HOSTED_PAGE_SCRIPT = String.raw`(function () {
         headers: { "Content-Type": "application/json", Accept: "application/json" },
         credentials: "same-origin",
         cache: "no-store",
-        body: JSON.stringify({ token: token, bin: bin }),
+        body: JSON.stringify({ token: token, bin: bin, locale: config.locale }),
       })
-        .then(function (response) { if (!response.ok) { throw new Error("installments " + response.status); } return response.json(); })
+        .then(function (response) {
+          if (response.status === 503) {
+            // The store's configuration (the merchant is told): the server's neutral text, in the page's language.
+            return response.json().catch(function () { return null; }).then(function (data) {
+              var error = new Error("installments 503");
+              error.shopperMessage = data && typeof data.message === "string" ? data.message : "";
+              throw error;
+            });
+          }
+          if (!response.ok) { throw new Error("installments " + response.status); }
+          return response.json();
+        })
         .then(function (body) {
           if (request !== installmentsRequest) { return; }
           var extra = renderChoices(body && body.installments, body && body.agricultural);
           installmentsStatus.textContent = extra > 0 ? fill(t.installmentsLoaded, { count: extra + 1 }) : t.installmentsNone;
         })
-        .catch(function () {
+        .catch(function (error) {
           if (request !== installmentsRequest) { return; }
           renderChoices([], null);
-          installmentsStatus.textContent = t.installmentsFailed;
+          installmentsStatus.textContent = error && error.shopperMessage ? error.shopperMessage : t.installmentsFailed;
         });
     }
 
@@ -253,6 +271,20 @@ export const HOSTED_PAGE_SCRIPT = String.raw`(function () {
     }
 
     function shopperError(message) { var error = new Error(message); error.shopperMessage = message; return error; }
+
+    // The installment fee changed the cart's total: the payment goes on in a new session, and so does this page
+    // (its address and token), so that going back comes to a page that still works.
+    function movePage(page) {
+      if (!page || typeof page.url !== "string" || typeof page.token !== "string") { return; }
+      var next = new URL(page.url, window.location.href);
+      if (next.origin !== window.location.origin) { return; }
+      token = page.token;
+      var from = window.location.pathname.replace(/\/+$/, "");
+      var to = next.pathname.replace(/\/+$/, "");
+      config.signUrl = config.signUrl.replace(from, to);
+      config.installmentsUrl = config.installmentsUrl.replace(from, to);
+      try { window.history.replaceState(null, "", next.href); } catch (ignored) { /* the page still posts */ }
+    }
 
     function postToGateway(signed) {
       var action = new URL(signed.action, window.location.href);
@@ -302,6 +334,9 @@ export const HOSTED_PAGE_SCRIPT = String.raw`(function () {
       setBusy(true);
       var choice = selectedChoice();
       var body = { token: token, installments_number: choice === "agricultural" ? 1 : Number(choice) || 1, locale: config.locale };
+      // The first 6 digits only: an installment fee at the gateway's rate depends on the card.
+      var bin = digits(field("cc_no").value).slice(0, 6);
+      if (bin.length === 6) { body.bin = bin; }
       if (choice === "agricultural") {
         body.maturity_period = Number(maturitySelect.value);
         body.payment_frequency = Number(frequencySelect.value);
@@ -316,6 +351,7 @@ export const HOSTED_PAGE_SCRIPT = String.raw`(function () {
         .then(function (response) {
           return response.json().catch(function () { return null; }).then(function (data) {
             if (response.ok && data && typeof data.action === "string" && data.fields && typeof data.fields === "object") {
+              movePage(data.page);
               postToGateway(data);
               return;
             }

@@ -4,7 +4,7 @@ import { addressLimitKey, addressPrefixKey } from "./ip"
 import { RateLimits } from "./limits"
 import { LimiterStore, MemoryLimiterStore } from "./store"
 
-/** Why a request was refused; the route answers 429 with it (README "Rate limits"), the text by its code. */
+/** Why a request was refused; the route answers 429 with it (docs/storefront.md "Rate limits and the client address"), the text by its code. */
 export type RateLimitRefusal = {
   code: "session_limit" | "cart_limit" | "card_limit" | "address_limit" | "address_busy" | "installments_limit" | "decline_budget"
   retryAfterSeconds: number
@@ -28,6 +28,8 @@ export type DeclineSignals = { bin?: string | null; address?: string | null; car
 
 /** An entry not bound to an attempt within this long never started (its request failed): it is dropped. */
 const UNBOUND_GRACE_MS = 120_000
+/** A shopper who comes back has their open attempt checked at the gateway at most once per this long (README "Recovery"). */
+export const GATEWAY_CHECK_INTERVAL_MS = 10_000
 /** A client refused for attempts open at once is told to come back within this long. */
 const BUSY_RETRY_SECONDS = 30
 const PAID = new Set(["paid", "authorized", "reversed"])
@@ -151,6 +153,14 @@ export class Limiter {
       }
     }
     return { unpaid, open, done }
+  }
+
+  /**
+   * Whether the gateway may be asked about `invoiceId` now on a shopper's behalf: at most once per
+   * GATEWAY_CHECK_INTERVAL_MS per attempt, across every instance sharing the store, whatever the limits' switch.
+   */
+  async admitGatewayCheck(invoiceId: string): Promise<boolean> {
+    return this.store.claim(`gateway-check:${invoiceId}`, GATEWAY_CHECK_INTERVAL_MS, this.now())
   }
 
   /** Counts one installment look-up (a gateway call) for a client address. */

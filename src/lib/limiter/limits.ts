@@ -1,6 +1,6 @@
 /**
  * The plugin's rate limits (option `rateLimits`): every limit and window with its default. Pure.
- * README "Rate limits and the client address" documents each one.
+ * docs/storefront.md "Rate limits and the client address" documents each one.
  */
 export type RateLimitOptions = {
   /** false turns every limit off (a test or a store behind its own limiter). Default true. */

@@ -8,6 +8,9 @@ export interface LimiterStore {
   hit(key: string, windowMs: number, nowMs: number): Promise<{ count: number; resetAtMs: number }>
   /** The window's count without counting (for budgets checked before a decision). */
   peek(key: string, windowMs: number, nowMs: number): Promise<{ count: number; resetAtMs: number }>
+  /** Takes `key` for `intervalMs` from `nowMs` when no earlier take of it is younger than that (a sliding
+   *  gap, not a fixed window); answers whether it was taken. Atomic for every caller sharing the store. */
+  claim(key: string, intervalMs: number, nowMs: number): Promise<boolean>
 }
 
 export function windowOf(windowMs: number, nowMs: number): { startMs: number; resetAtMs: number } {
@@ -49,6 +52,20 @@ export class MemoryLimiterStore implements LimiterStore {
     const { resetAtMs } = windowOf(windowMs, nowMs)
     const current = this.counters.get(`${windowMs}:${key}`)
     return { count: current && current.resetAtMs === resetAtMs ? current.count : 0, resetAtMs }
+  }
+
+  async claim(key: string, intervalMs: number, nowMs: number): Promise<boolean> {
+    const id = `claim:${key}`
+    const current = this.counters.get(id)
+    if (current && current.resetAtMs > nowMs) {
+      return false
+    }
+    this.counters.delete(id)
+    this.counters.set(id, { count: 1, resetAtMs: nowMs + intervalMs })
+    if (this.counters.size > this.maxKeys) {
+      this.prune(nowMs)
+    }
+    return true
   }
 
   private prune(nowMs: number): void {

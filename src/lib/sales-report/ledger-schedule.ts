@@ -4,7 +4,7 @@ import { istanbulDate } from "../sipay/calendar"
 
 const DAY_MS = 24 * 3600 * 1000
 
-/** Defaults and caps of the `ledger` option (README "Sales ledger"). */
+/** Defaults and caps of the `ledger` option (docs/admin.md "Sales ledger"). */
 export const LEDGER_DEFAULTS = { windowDays: 45, olderDaysPerRun: 7, olderDayEveryHours: 24 }
 export const LEDGER_CAPS = { windowDays: 180, olderDaysPerRun: 31 }
 

@@ -40,6 +40,19 @@ export class PostgresLimiterStore implements LimiterStore {
     return row && Number(row.window_start_ms) >= startMs ? { count: Number(row.count), resetAtMs: Number(row.window_start_ms) + windowMs } : { count: 0, resetAtMs }
   }
 
+  async claim(key: string, intervalMs: number, nowMs: number): Promise<boolean> {
+    // One row per key: taken again only once the last take is intervalMs old (window_start_ms is that take).
+    const answer = await this.db().raw(
+      `insert into "sipay_rate_limit" as r ("key", "window_start_ms", "window_ms", "count") values (?, ?, ?, 1)
+       on conflict ("key") do update set "window_start_ms" = excluded."window_start_ms", "window_ms" = excluded."window_ms", "count" = 1
+         where r."window_start_ms" + r."window_ms" <= excluded."window_start_ms"
+       returning "count"`,
+      [`claim:${key}`, nowMs, intervalMs]
+    )
+    this.sweep(nowMs)
+    return rowsOf(answer).length === 1
+  }
+
   /** Deletes counters whose window ended (a flood of distinct addresses leaves no lasting rows). */
   private sweep(nowMs: number): void {
     if (nowMs - this.lastSweepMs < SWEEP_EVERY_MS) {

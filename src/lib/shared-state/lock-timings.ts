@@ -3,9 +3,10 @@ import { Modules } from "@medusajs/framework/utils"
 /**
  * Seconds the attempt workflows wait for (timeout) and hold at most (ttl) their lock in Medusa's
  * locking module. A lock held by a process that died is freed by its ttl (locking-redis) or with the
- * process (in-memory), so a short ttl lets a survivor settle sooner, while the ttl must stay above
- * the longest settle (gateway time-outs included). Read once at load, from the environment, since a
- * workflow's definition cannot read the plugin's options; README "Running several instances".
+ * process (in-memory), so a short ttl lets a survivor settle sooner. Medusa's Redis locking renews a
+ * held lease every third of its ttl while the job runs, so a settle longer than the ttl keeps its lock:
+ * the settle's ttl (15 s) only bounds how long a killed settle holds its invoice. Read once at load, from the environment, since a
+ * workflow's definition cannot read the plugin's options; docs/cluster.md.
  */
 export type LockTiming = { timeout: number; ttl: number }
 
@@ -16,7 +17,7 @@ function seconds(value: string | undefined, fallback: number): number {
 
 export function attemptLockTimings(env: NodeJS.ProcessEnv = process.env): { settle: LockTiming; start: LockTiming } {
   return {
-    settle: { timeout: seconds(env.SIPAY_SETTLE_LOCK_TIMEOUT_SECONDS, 30), ttl: seconds(env.SIPAY_SETTLE_LOCK_TTL_SECONDS, 120) },
+    settle: { timeout: seconds(env.SIPAY_SETTLE_LOCK_TIMEOUT_SECONDS, 30), ttl: seconds(env.SIPAY_SETTLE_LOCK_TTL_SECONDS, 15) },
     start: { timeout: seconds(env.SIPAY_START_LOCK_TIMEOUT_SECONDS, 15), ttl: seconds(env.SIPAY_START_LOCK_TTL_SECONDS, 60) },
   }
 }

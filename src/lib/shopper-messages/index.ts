@@ -2,3 +2,4 @@ export { isShopperMessageCode, SHOPPER_MESSAGES, shopperMessage, type ShopperLoc
 export { declineClassOf, type DeclineClass } from "./decline-class"
 export { localeOfAcceptLanguage } from "./locale"
 export { paymentOutcomeCode } from "./outcome"
+export { PLAN_WORDS, recurringPlanText, type RecurringPlanView } from "./plan"

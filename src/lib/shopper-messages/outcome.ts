@@ -1,3 +1,4 @@
+import { configurationCauseOf } from "../sipay/configuration-refusal"
 import { declineClassOf } from "./decline-class"
 import type { ShopperMessageCode } from "./texts"
 
@@ -8,7 +9,9 @@ import type { ShopperMessageCode } from "./texts"
  * not yet settled whose gateway answer was already a refusal (a card with no POS: no sale to ask
  * about) is told as that refusal.
  */
-export function paymentOutcomeCode(status: string, gatewayStatusCode?: number | string | null): ShopperMessageCode {
+export function paymentOutcomeCode(status: string, gatewayStatusCode?: number | string | null, gatewayDescription?: string | null): ShopperMessageCode {
+  // The store's configuration, not the card (the merchant is alerted): the shopper reads a neutral text.
+  if (status !== "reversed" && status !== "order_failed" && configurationCauseOf(gatewayStatusCode, gatewayDescription)) return "payments_unavailable"
   const refused = gatewayStatusCode !== null && gatewayStatusCode !== undefined && String(gatewayStatusCode).trim() !== "" && Number(gatewayStatusCode) !== 100
   switch (status) {
     case "pending":

@@ -22,10 +22,24 @@ export const SHOPPER_MESSAGES = {
     en: "The payment could not be made right now. Please try again in a few minutes.",
     tr: "Ödeme şu anda yapılamadı. Lütfen birkaç dakika sonra tekrar deneyin.",
   },
+  // The store's configuration refused by the gateway (the merchant is alerted): nothing the shopper can change.
+  payments_unavailable: {
+    en: "Card payments are unavailable right now. Please try again later; your cart is kept.",
+    tr: "Kartla ödeme şu anda kullanılamıyor. Lütfen daha sonra tekrar deneyin; sepetiniz saklanıyor.",
+  },
+  // A recurring product is charged on its plan, never in installments (a storefront that still offered them).
+  recurring_no_installments: {
+    en: "A recurring payment cannot be paid in installments; it is charged to your card on its plan. Please choose single payment.",
+    tr: "Tekrarlı ödeme taksitle ödenemez; planındaki takvimle kartınızdan çekilir. Lütfen tek çekimi seçin.",
+  },
   // Other ends of a payment.
   payment_pending: {
     en: "The payment could not be confirmed yet. If it went through, your order will be completed shortly; otherwise, please try again.",
     tr: "Ödeme henüz onaylanamadı. Ödeme gerçekleştiyse siparişiniz kısa süre içinde tamamlanacak; gerçekleşmediyse lütfen tekrar deneyin.",
+  },
+  payment_confirming: {
+    en: "We are confirming your payment with the bank. This usually takes less than a minute; please do not pay again.",
+    tr: "Ödemeniz bankayla doğrulanıyor. Bu genellikle bir dakikadan kısa sürer; lütfen tekrar ödeme yapmayın.",
   },
   payment_cancelled: { en: "The payment was cancelled.", tr: "Ödeme iptal edildi." },
   card_not_saved: {
@@ -48,7 +62,7 @@ export const SHOPPER_MESSAGES = {
   card_number_invalid: { en: "The card number is not valid; please check it.", tr: "Kart numarası geçersiz; lütfen kontrol edin." },
   card_expiry_invalid: { en: "The expiry date is not valid; please check it.", tr: "Son kullanma tarihi geçersiz; lütfen kontrol edin." },
   card_expired: { en: "The card has expired.", tr: "Kartın son kullanma tarihi geçmiş." },
-  // Limits (HTTP 429, README "Rate limits and the client address").
+  // Limits (HTTP 429, docs/storefront.md "Rate limits and the client address").
   session_limit: {
     en: "Too many payment attempts for this checkout. Please wait a few minutes and try again.",
     tr: "Bu ödeme için çok fazla deneme yapıldı. Lütfen birkaç dakika bekleyip tekrar deneyin.",
@@ -76,6 +90,13 @@ export const SHOPPER_MESSAGES = {
   decline_budget: {
     en: "Direct card payment is paused for a few minutes. Please try again later or pay with 3D Secure.",
     tr: "Doğrudan kartla ödeme birkaç dakikalığına durduruldu. Lütfen daha sonra tekrar deneyin ya da 3D Secure ile ödeyin.",
+  },
+  // The installment fee (vade farkı): the cart line's title ({count} is the installment count) and its note in an option.
+  installment_fee_line: { en: "Installment fee ({count} installments)", tr: "Vade farkı ({count} taksit)" },
+  installment_fee_note: { en: "(+{fee} installment fee)", tr: "(+{fee} vade farkı)" },
+  installment_fee_needs_card: {
+    en: "This installment option's fee depends on the card: please enter the card number first.",
+    tr: "Bu taksit seçeneğinin vade farkı karta göre değişir: lütfen önce kart numarasını girin.",
   },
 } as const satisfies Record<string, Record<ShopperLocale, string>>
 

@@ -9,6 +9,7 @@ import {
   isFailedSaleRecord,
   text,
   toPaymentResult,
+  toCommissionRows,
   toPosOption,
   toTransactionStatus,
   verifyResultFields,
@@ -20,6 +21,8 @@ import { expectSuccess, GatewayTransport, type GatewayAnswer, type GatewayCall }
 import { SipayCardStorage } from "./cards"
 import type {
   CardInput,
+  CommissionRow,
+  CommissionsQuery,
   CompletePaymentResult,
   ConfirmPaymentResult,
   ConnectionMode,
@@ -211,6 +214,13 @@ export class SipayClient {
     this.expectSuccess("getpos", answer)
     const rows: unknown[] = Array.isArray(answer.envelope.data) ? answer.envelope.data : []
     return rows.filter((row): row is Record<string, any> => row !== null && typeof row === "object").map(toPosOption)
+  }
+
+  /** The merchant's commission table per installment count and card program (/api/commissions). */
+  async getCommissions(query: CommissionsQuery): Promise<CommissionRow[]> {
+    const answer = await this.call({ operation: "commissions", url: this.url("commissions"), body: wire.commissionsBody(query) })
+    this.expectSuccess("commissions", answer)
+    return toCommissionRows(answer.envelope.data)
   }
 
   /** Installment counts, and the agricultural maturity periods and payment frequencies; none assigned (62) is empty. */

@@ -19,6 +19,8 @@ export type SipayErrorInit = {
   httpStatus?: number | null
   retryable?: boolean
   code: SipayClientErrorCode | string
+  /** No answer came within the client's timeout (the request may still be handled by the gateway). */
+  timedOut?: boolean
 }
 
 /**
@@ -34,6 +36,8 @@ export class SipayError extends Error {
   /** True only when repeating the same request later may succeed without double effects. */
   readonly retryable: boolean
   readonly code: string
+  /** No answer came within the client's timeout. */
+  readonly timedOut: boolean
 
   constructor(init: SipayErrorInit) {
     const statusCode = init.statusCode ?? null
@@ -46,6 +50,7 @@ export class SipayError extends Error {
     this.httpStatus = init.httpStatus ?? null
     this.retryable = init.retryable ?? false
     this.code = init.code
+    this.timedOut = init.timedOut ?? false
   }
 
   /** An error from the gateway's own status code, described by the status code table unless it said more. */

@@ -152,6 +152,9 @@ function paymentFields(request: PaymentRequest, merchantKey: string, shape: Shap
     payment_frequency: request.agricultural ? number(request.agricultural.paymentFrequency) : undefined,
     response_method: request.responseMethod,
     payment_completed_by: request.paymentCompletedBy,
+    // The total is the whole price, any installment fee already a line of it: the gateway adds no commission on top
+    // (the published clients spell it so: sipay-node's branded-solution payloads).
+    is_comission_from_user: number(0),
   })
 }
 

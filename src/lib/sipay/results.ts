@@ -1,7 +1,7 @@
 import { amountsEqual, formatAmountOrNull } from "./amount"
 import { validateHashKey } from "./hash"
 import { parseStatusCode } from "./status-codes"
-import type { PaymentResult, PosOption, ResultHashParts, TransactionStatus, VerifiedResult } from "./types"
+import type { CommissionRow, PaymentResult, PosOption, ResultHashParts, TransactionStatus, VerifiedResult } from "./types"
 
 /** Reading the gateway's answers into typed results; pure functions, no I/O. */
 
@@ -166,4 +166,36 @@ export function toPosOption(row: Record<string, any>): PosOption {
 
 export function integerList(value: unknown): number[] {
   return Array.isArray(value) ? value.map(integer).filter((n): n is number => n !== null) : []
+}
+
+/** /api/commissions' `data`: an object keyed by installment count, one row per card program ('x' and '-' = not offered). */
+export function toCommissionRows(data: unknown): CommissionRow[] {
+  if (!data || typeof data !== "object" || Array.isArray(data)) {
+    return []
+  }
+  const rate = (value: unknown): number | null => {
+    if (value === null || value === undefined || value === "" || value === "x" || value === "X" || value === "-") return null
+    const n = Number(value)
+    return Number.isFinite(n) ? n : null
+  }
+  const rows: CommissionRow[] = []
+  for (const [key, cells] of Object.entries(data as Record<string, unknown>)) {
+    for (const cell of Array.isArray(cells) ? cells : []) {
+      if (!cell || typeof cell !== "object") continue
+      const row = cell as Record<string, unknown>
+      const installment = integer(row.installment) ?? integer(key)
+      const cardProgram = text(row.card_program) ?? text(row.getpos_card_program)
+      if (installment === null || !cardProgram) continue
+      rows.push({
+        installment,
+        cardProgram,
+        title: text(row.title),
+        merchantPercentage: rate(row.merchant_commission_percentage),
+        merchantFixed: rate(row.merchant_commission_fixed),
+        userPercentage: rate(row.user_commission_percentage),
+        userFixed: rate(row.user_commission_fixed),
+      })
+    }
+  }
+  return rows
 }

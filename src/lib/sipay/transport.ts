@@ -381,6 +381,7 @@ export class GatewayTransport {
         description: `no answer (${fault.detail}); the outcome is unknown, reconcile with checkStatus`,
         code: "outcome_unknown",
         retryable: false,
+        timedOut: fault.kind === "timeout",
       })
     }
     const code = fault.kind === "timeout" ? "timeout" : "network"

@@ -192,6 +192,19 @@ export type PosOption = {
   raw: Record<string, unknown>
 }
 
+export type CommissionsQuery = { currencyCode: CurrencyCode; commissionBy?: "merchant" | "user" }
+
+/** One cell of the commission table: null rates where the program offers no such installment ('x' or '-'). */
+export type CommissionRow = {
+  installment: number
+  cardProgram: string
+  title: string | null
+  merchantPercentage: number | null
+  merchantFixed: number | null
+  userPercentage: number | null
+  userFixed: number | null
+}
+
 export type InstallmentsQuery = { bin?: string; amount?: AmountInput; currencyCode?: CurrencyCode }
 export type InstallmentOptions = { installments: number[]; maturityPeriods: number[]; paymentFrequencies: number[]; raw: unknown }
 

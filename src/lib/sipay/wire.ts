@@ -1,6 +1,7 @@
 import { formatAmount, type AmountInput } from "./amount"
 import { generateHashKey } from "./hash"
 import type {
+  CommissionsQuery,
   PosQuery,
   InstallmentsQuery,
   RecurringPlanUpdate,
@@ -54,6 +55,7 @@ export const OPERATIONS = {
   completePayment: { path: "/payment/complete", base: "api", bearer: true, kind: "payment" },
   getpos: { path: "/api/getpos", base: "api", bearer: true, kind: "read" },
   installments: { path: "/api/installments", base: "api", bearer: true, kind: "read" },
+  commissions: { path: "/api/commissions", base: "api", bearer: true, kind: "read" },
   getTransactions: { path: "/api/getTransactions", base: "api", bearer: true, kind: "read" },
   dplCreate: { path: "/api/dpl/create", base: "panel", bearer: true, kind: "payment" },
   dplSendEmail: { path: "/api/dpl/sendemail", base: "panel", bearer: true, kind: "payment" },
@@ -200,6 +202,11 @@ export function getPosBody(merchantKey: string, query: PosQuery) {
     is_2d: flag(query.is2d),
     is_recurring: flag(query.isRecurring),
   })
+}
+
+/** /api/commissions (sipay-php-sdk RetrieveCommissionRequest): no merchant_key, the bearer names the merchant. */
+export function commissionsBody(query: CommissionsQuery) {
+  return compact({ currency_code: query.currencyCode, commission_by: query.commissionBy ?? "user" })
 }
 
 export function installmentsBody(merchantKey: string, query: InstallmentsQuery) {

@@ -73,7 +73,7 @@ class SipayModuleService extends MedusaService({
     return this.client_
   }
 
-  /** The plugin's one limiter, shared by every route that limits (README "Rate limits"); in memory by default. */
+  /** The plugin's one limiter, shared by every route that limits (docs/storefront.md "Rate limits and the client address"); in memory by default. */
   getLimiter(): Limiter {
     this.limiter_ ??= limiterFor(this.options_, databaseOf(this.cradle_))
     return this.limiter_
@@ -94,6 +94,30 @@ class SipayModuleService extends MedusaService({
       `UPDATE sipay_payment_attempt SET ${columns.map((column) => `"${column}" = ?`).join(", ")}${columns.length ? ", " : ""}updated_at = now() WHERE id = ? AND deleted_at IS NULL`,
       [...values, id]
     )
+  }
+
+  /**
+   * Closes a replaced session's open attempts (its forms issued, none settled): each is marked
+   * `metadata.closed` and can no longer become an order (the settle step gives back any payment made
+   * on it). They stay pending, so the reconciliation job still asks the gateway about them and a
+   * form paid late is given back. One UPDATE; running it again changes nothing. Answers how many it closed.
+   */
+  async closeSessionAttempts(sessionId: string, closed: { reason: string; replaced_by: string }): Promise<number> {
+    const db = databaseOf(this.cradle_)()
+    if (!db) {
+      throw new MedusaError(MedusaError.Types.UNEXPECTED_STATE, "Sipay: the plugin's module has no database connection")
+    }
+    const result = await db.raw(
+      `UPDATE sipay_payment_attempt SET metadata = COALESCE(metadata, '{}'::jsonb) || jsonb_build_object('closed', ?::jsonb)
+       WHERE session_id = ? AND status = 'pending' AND deleted_at IS NULL AND (metadata IS NULL OR metadata->'closed' IS NULL)`,
+      [JSON.stringify({ ...closed, at: new Date().toISOString() }), sessionId]
+    )
+    return Number((result as { rowCount?: number }).rowCount ?? 0)
+  }
+
+  /** The store's PostgreSQL as raw SQL (the tables the plugin reaches without a model), or undefined. */
+  getDatabase() {
+    return databaseOf(this.cradle_)()
   }
 
   /** The store owner's settings row (at most one), or null when nothing was saved. */

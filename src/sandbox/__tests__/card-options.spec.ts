@@ -24,6 +24,41 @@ describe("sandbox: getpos and installments", () => {
     })
   })
 
+  it("getpos: payable_amount adds the card program's end-user commission for that count (3 installments on BONUS: 3.07 %)", async () => {
+    const { body } = await api("getpos", { credit_card: MASTERCARD.slice(0, 6), amount: "325.40", currency_code: "TRY", merchant_key: sandbox.merchant.merchant_key })
+    const byCount = Object.fromEntries(body.data.map((row: { installments_number: number; payable_amount: number; amount_to_be_paid: string }) => [row.installments_number, row]))
+    expect(byCount[1]).toMatchObject({ payable_amount: 325.4, amount_to_be_paid: "325.40" })
+    // 325.40 x 3.07 % = 9.98978 -> 9.99
+    expect(byCount[3]).toMatchObject({ payable_amount: 335.39, amount_to_be_paid: "335.39" })
+    // WORLD is one step (0.05 %) dearer than BONUS: 325.40 x 3.12 % = 10.15248 -> 10.15
+    const world = await api("getpos", { credit_card: VISA.slice(0, 6), amount: "325.40", currency_code: "TRY", merchant_key: sandbox.merchant.merchant_key })
+    expect(world.body.data.find((row: { installments_number: number }) => row.installments_number === 3)).toMatchObject({ card_program: "WORLD", payable_amount: 335.55 })
+  })
+
+  it("commissions: data keyed by installment count, one row per card program, 'x' where a program has no such count; a merchant's own cell wins", async () => {
+    const custom = merchantConfig({ merchant_id: 8, merchant_key: "own-rates", app_id: "own-app", app_secret: "own-secret", installments: [1, 3], commissions: [{ card_program: "BONUS", installment: 3, user_commission_percentage: 2.5, user_commission_fixed: 1 }] })
+    const own = await start({ merchants: [custom] })
+    try {
+      const ownToken = await tokenFor(own, custom)
+      const { body } = await postJson(`${own.base_url}/api/commissions`, { currency_code: "TRY", commission_by: "user" }, ownToken)
+      expect(body.status_code).toBe(100)
+      expect(Object.keys(body.data)).toEqual(["1", "3"])
+      const bonus3 = body.data["3"].find((row: { card_program: string }) => row.card_program === "BONUS")
+      expect(bonus3).toEqual({
+        title: "Bonus", card_program: "BONUS", merchant_commission_percentage: 1.79, merchant_commission_fixed: 0, user_commission_percentage: 2.5,
+        user_commission_fixed: 1, currency_code: "TRY", installment: 3, pos_id: 1, getpos_card_program: "BONUS",
+      })
+      expect(body.data["1"].map((row: { title: string }) => row.title)).toEqual(["Bonus", "World", "Maximum", "Axess", "CardFinans", "Paraf", "Advantage", "Bankkart Combo"])
+      // getpos follows the same cell: 100 x 2.5 % + 1 = 3.50
+      const pos = await postJson(`${own.base_url}/api/getpos`, { credit_card: MASTERCARD.slice(0, 6), amount: "100", currency_code: "TRY", merchant_key: "own-rates" }, ownToken)
+      expect(pos.body.data.find((row: { installments_number: number }) => row.installments_number === 3)).toMatchObject({ payable_amount: 103.5, amount_to_be_paid: "103.50" })
+      expect((await postJson(`${own.base_url}/api/commissions`, { currency_code: "JPY" }, ownToken)).body.status_code).toBe(12)
+      expect((await postJson(`${own.base_url}/api/commissions`, { currency_code: "TRY" })).status).toBe(401)
+    } finally {
+      await own.close()
+    }
+  })
+
   it("getpos: recurring offers a single installment only; the agricultural card offers its own", async () => {
     const recurring = await api("getpos", { credit_card: VISA.slice(0, 6), amount: 10, currency_code: "USD", merchant_key: sandbox.merchant.merchant_key, is_recurring: 1 })
     expect(recurring.body.data).toHaveLength(1)

@@ -104,4 +104,32 @@ describe("sandbox: the sipay-sandbox CLI", () => {
       await stop(child)
     }
   })
+
+  it("gives a --config merchant without credentials the ones derived from the --data file's seed, printed and kept across a restart; its webhook keys are the ones configured", async () => {
+    // README's install: the owner's config names only the webhooks; .env gets what the start printed.
+    const config = join(dir, "owner.json")
+    const data = join(dir, "owner-state.json")
+    writeFileSync(config, JSON.stringify({ merchants: [{ sale_webhooks: { "medusa-sale": "http://localhost:9/hooks" }, recurring_webhooks: { "medusa-recurring": "http://localhost:9/r" } }] }))
+    const first = await runCli(["--port", "0", "--config", config, "--data", data])
+    const { merchant } = first.ready
+    try {
+      expect(merchant.merchant_key).toMatch(/^\$2y\$10\$[0-9a-f]{40}$/)
+      expect(merchant.app_id).toMatch(/^[0-9a-f]{32}$/)
+      expect(first.output).toContain(`merchant_key  ${merchant.merchant_key}`)
+      expect(first.output).toContain(`app_secret    ${merchant.app_secret}`)
+      const token = (await postJson(`${first.ready.base_url}/api/token`, { app_id: merchant.app_id, app_secret: merchant.app_secret })).body.data.token
+      const known = await postJson(`${first.ready.base_url}/api/paySmart2D`, paymentFields(merchant, { sale_webhook_key: "medusa-sale" }), token)
+      expect(known.body.status_code).toBe(100)
+      const unknown = await postJson(`${first.ready.base_url}/api/paySmart2D`, paymentFields(merchant, { sale_webhook_key: "other" }), token)
+      expect(unknown.body.status_code).toBe(56)
+    } finally {
+      expect(await stop(first.child)).toBe(0)
+    }
+    const second = await runCli(["--port", "0", "--config", config, "--data", data])
+    try {
+      expect(second.ready.merchant).toEqual(merchant)
+    } finally {
+      await stop(second.child)
+    }
+  })
 })

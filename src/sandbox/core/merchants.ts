@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto"
-import type { Merchant, MerchantConfig } from "../types"
+import type { Merchant, MerchantConfig, MerchantSetting } from "../types"
 
 export const DEFAULT_INSTALLMENTS = [1, 2, 3, 6, 9, 12]
 
@@ -42,7 +42,27 @@ export function normalizeMerchant(config: MerchantConfig): Merchant {
     sale_webhooks: { ...(config.sale_webhooks ?? {}) },
     recurring_webhooks: { ...(config.recurring_webhooks ?? {}) },
     name: config.name ?? `Merchant ${config.merchant_id}`,
+    commissions: (config.commissions ?? []).map((row) => ({ ...row })),
   }
+}
+
+/**
+ * A configured merchant whose credentials are left out gets them derived from the state's seed, as
+ * the demo merchant's (the same on every start with the same data file): a store owner's config then
+ * names only the webhooks, and the credentials to put in `.env` are the ones the start prints.
+ */
+export function withSeedCredentials(seed: string, configs: MerchantSetting[]): MerchantConfig[] {
+  return configs.map((config, index) => {
+    const derived = demoMerchant(index === 0 ? seed : `${seed}:${index}`)
+    return {
+      ...config,
+      merchant_id: config.merchant_id ?? derived.merchant_id,
+      merchant_key: config.merchant_key ?? derived.merchant_key,
+      app_id: config.app_id ?? derived.app_id,
+      app_secret: config.app_secret ?? derived.app_secret,
+      name: config.name ?? derived.name,
+    }
+  })
 }
 
 /** The configured merchants, looked up by merchant_key or app_id. */

@@ -30,6 +30,7 @@ describe("sipay-setup", () => {
     expect(parseSetupArgs(["--apply", "--tax-rate=10", "--shipping-price=49.9"])).toEqual({ apply: true, taxRate: 10, shippingPrice: 49.9 })
     expect(() => parseSetupArgs(["--tax-rate=-1"])).toThrow("--tax-rate needs a number")
     expect(() => parseSetupArgs(["--yes"])).toThrow('unknown argument "--yes"')
+    expect(parseSetupArgs(["--test-order"])).toEqual({ apply: false, taxRate: 20, shippingPrice: 0, testOrder: true })
     expect(setupArgsFromEnv({ [SETUP_ARGS_ENV]: JSON.stringify({ apply: true, taxRate: 8 }) })).toEqual({ apply: true, taxRate: 8, shippingPrice: 0 })
     expect(setupArgsFromEnv({})).toEqual({ apply: false, taxRate: 20, shippingPrice: 0 })
   })

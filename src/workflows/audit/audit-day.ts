@@ -13,6 +13,7 @@ import { parseInvoiceId } from "../../providers/sipay/utils/session-data"
 import { resolveSaleOwners } from "../sale-owner/resolve-sale-owners"
 import { RECORDED_REFUND_NOTE } from "../sales-ledger/record-gateway-refund"
 import { syncLedgerDay } from "../sales-ledger/sync-ledger"
+import { DEFAULT_RECONCILE_AFTER_SECONDS } from "../../lib/reconcile-defaults"
 
 export type AuditDayOptions = {
   /** The audit's clock (default now): reservation ages and "being settled" are measured to it. */
@@ -137,8 +138,8 @@ export async function auditGatewayDay(container: MedusaContainer, day: string, o
       day,
       now,
       preAuthorizationWarningDays: settings.preAuthorizationWarningDays ?? 17,
-      // The reconciliation job takes attempts left pending this long, every 5 minutes: two of its runs.
-      settlingSeconds: (settings.reconcileAfterSeconds ?? 300) + 600,
+      // The reconciliation job takes attempts left pending this long, then backs off by age: ten minutes more covers its first looks.
+      settlingSeconds: (settings.reconcileAfterSeconds ?? DEFAULT_RECONCILE_AFTER_SECONDS) + 600,
       sales: sales.map((sale, index) => {
         const owner = owners[index]
         const session = owner.kind === "given_back" && owner.source === "checkout" ? sessionOf(owner.invoice_id) : null

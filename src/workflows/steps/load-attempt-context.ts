@@ -9,6 +9,7 @@ import { formatAmount } from "../../lib/sipay"
 import { SUPPORTED_CURRENCIES } from "../../providers/sipay/utils/session-data"
 import type { CustomerLanguage } from "../../lib/customer-language"
 import { customerLanguageOf, readStoreFacts } from "./store-facts"
+import { configurationRefusalError, SHOPPER_CODE_PREFIX } from "../../lib/config-alerts/refusal-error"
 
 export type AttemptFlow = "3d" | "2d"
 
@@ -127,7 +128,15 @@ export async function loadAttemptContext(
   if (typeof recurring === "string") {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, recurring)
   }
+  if (recurring && !settings.recurringWebhookKey) {
+    // The gateway would refuse it ("The recurring_web_hook_key field is required."): nothing is sent.
+    throw configurationRefusalError("recurring_webhook_key_missing")
+  }
   const problem = checkInstallmentChoice(input.choice, settings, recurring)
+  if (problem && recurring && input.choice.installmentsNumber !== 1) {
+    // Told to the shopper in their language (shopper-messages), not as this developer text.
+    throw new MedusaError(MedusaError.Types.INVALID_DATA, problem, `${SHOPPER_CODE_PREFIX}recurring_no_installments`)
+  }
   if (problem) {
     throw new MedusaError(MedusaError.Types.INVALID_DATA, problem)
   }

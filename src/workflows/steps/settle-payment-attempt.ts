@@ -14,12 +14,16 @@ import { GatewayConfirmation, signConfirmation } from "../../lib/checkout/confir
 import { ATTEMPT_LOCKS, underLock } from "../../lib/shared-state/lock-timings"
 import type { AttemptFacts } from "../../lib/sales-report/sale-owner"
 import { resolveSaleOwner } from "../sale-owner/resolve-sale-owners"
+import { answersAuthenticated, transactionOfDirectAnswer, type DirectAnswer } from "../../lib/checkout/direct-answer"
 
 /**
- * What a redirect, webhook or direct answer reported. Untrusted (the result hash has no MAC): it
- * only decides whether the gateway is asked to complete a merchant-completed sale, never an outcome.
+ * What a redirect, webhook or direct answer reported. A redirect's or webhook's fields are untrusted
+ * (the result hash has no MAC, and a shopper carries the redirect): they only decide whether the
+ * gateway is asked to complete a merchant-completed sale, never an outcome. `answer` is the direct
+ * payment's own answer, received by this server from the configured gateway over TLS: when it is
+ * conclusive and consistent with the attempt it is the gateway's word, and checkstatus is not asked.
  */
-export type ReportedOutcome = { masked_card?: string | null; error_code?: string | null; error?: string | null; status?: string | null }
+export type ReportedOutcome = { masked_card?: string | null; error_code?: string | null; error?: string | null; status?: string | null; answer?: DirectAnswer | null }
 
 export type SettleInput = { invoice_id: string; reported?: ReportedOutcome; reconcile?: boolean }
 
@@ -29,6 +33,8 @@ export type SettleResult = {
   cart_id: string | null
   order_id: string | null
   error: string | null
+  /** Pending because the gateway does not know the invoice yet (a form not posted, an answer lost before the sale). */
+  unknown_to_gateway?: boolean
 }
 
 const MASKED = /^\d{6}\*+\d{4}$/
@@ -45,8 +51,8 @@ function safeMaskedCard(value: unknown): string | null {
 }
 
 /**
- * Settles one attempt on the gateway's word (checkstatus), whatever reported it (redirect, webhook,
- * direct response, reconciliation): paid -> the cart becomes an order (Medusa's complete-cart,
+ * Settles one attempt on the gateway's word (checkstatus, or a direct payment's own conclusive and
+ * consistent answer), whatever reported it (redirect, webhook, direct response, reconciliation): paid -> the cart becomes an order (Medusa's complete-cart,
  * idempotent); paid but no longer wanted -> reversed; failed -> recorded. Safe to run any number of times.
  */
 export const settlePaymentAttemptStep = createStep(
@@ -63,10 +69,12 @@ async function settleAttempt(container: MedusaContainer, input: SettleInput): Pr
   const db = container.resolve<LockDatabase>(ContainerRegistrationKeys.PG_CONNECTION)
   // The attempt, the gateway's word on it and its session are read at once: none depends on
   // another (the invoice id names the session; checked against the attempt's below).
+  // A direct payment's answer is asked about only when it is not conclusive or not consistent.
   const sessionOfInvoice = parseInvoiceId(input.invoice_id)?.sessionId
+  const answer = input.reported?.answer && answersAuthenticated(client.baseUrl) ? input.reported.answer : null
   const [[attempt], checked, sessionsOfInvoice] = await Promise.all([
     sipay.listPaymentAttempts({ invoice_id: input.invoice_id }),
-    client.checkStatus(input.invoice_id),
+    answer ? Promise.resolve(null) : client.checkStatus(input.invoice_id),
     sessionOfInvoice ? paymentModule.listPaymentSessions({ id: sessionOfInvoice }) : Promise.resolve([]),
   ])
   let sessionRead: (typeof sessionsOfInvoice)[number] | undefined = sessionsOfInvoice[0]
@@ -78,7 +86,7 @@ async function settleAttempt(container: MedusaContainer, input: SettleInput): Pr
   const reportedCard = safeMaskedCard(input.reported?.masked_card)
   const maskedCard = reportedCard ?? attempt.masked_card
 
-  let transaction = checked
+  let transaction = checked ?? transactionOfDirectAnswer(answer, attempt) ?? (await client.checkStatus(input.invoice_id))
   let outcome = classifyTransaction(transaction)
   // Settled already with this very outcome (the sale webhook after the return or the direct
   // answer placed the order): nothing left to change, so nothing is written.
@@ -105,7 +113,7 @@ async function settleAttempt(container: MedusaContainer, input: SettleInput): Pr
   // Unknown to the gateway yet: a form not posted, or a request whose answer was lost and may
   // still be charged late. Judged failed only once it has had time to appear.
   if (outcome === "not_found" && Date.now() - new Date(attempt.created_at).getTime() < UNKNOWN_GRACE_MS) {
-    return result("pending", { error: input.reported?.error ?? null })
+    return result("pending", { error: input.reported?.error ?? null, unknown_to_gateway: true })
   }
   if (outcome === "not_found" || outcome === "failed" || outcome === "cancelled") {
     if (attempt.status === "pending") {
@@ -128,7 +136,9 @@ async function settleAttempt(container: MedusaContainer, input: SettleInput): Pr
   }
   const [session] = sessionRead?.id === attempt.session_id ? [sessionRead] : await paymentModule.listPaymentSessions({ id: attempt.session_id })
   const paidAmount = transaction.productPrice ?? transaction.transactionAmount
-  const stillWanted = Boolean(session) && paidAmount !== null && amountsEqual(paidAmount, session!.amount as never) && amountsEqual(paidAmount, attempt.amount as never)
+  // A closed attempt (its session replaced when the installment fee changed the total) never becomes an order.
+  const closed = closedAttempt(attempt)
+  const stillWanted = !closed && Boolean(session) && paidAmount !== null && amountsEqual(paidAmount, session!.amount as never) && amountsEqual(paidAmount, attempt.amount as never)
   let orderId: string | null = attempt.order_id ?? null
   let completionError: string | null = null
   let note: string | null = null
@@ -184,7 +194,9 @@ async function settleAttempt(container: MedusaContainer, input: SettleInput): Pr
   const paidByAnotherAttempt = owner !== null && owner.kind !== "payment"
   if (!stillWanted || paidByAnotherAttempt) {
     const how = await reverseGatewayPayment(client, attempt.invoice_id, transaction)
-    const reason = !stillWanted
+    const reason = closed
+      ? "the installment choice changed the cart's total after this payment form was issued"
+      : !stillWanted
       ? "the cart changed after this payment form was issued"
       : "the cart was already paid by another attempt"
     await sipay.recordAttemptOutcome(attempt.id, {
@@ -215,7 +227,13 @@ async function settleAttempt(container: MedusaContainer, input: SettleInput): Pr
   return result(status, { order_id: orderId })
 }
 
-type AttemptRow = { invoice_id: string; session_id: string; amount: unknown; currency_code: string }
+type AttemptRow = { invoice_id: string; session_id: string; amount: unknown; currency_code: string; metadata?: unknown }
+
+/** Closed when its session was replaced (closeSessionAttempts): whatever the gateway says, it is not wanted. */
+function closedAttempt(attempt: { metadata?: unknown }): boolean {
+  const closed = (attempt.metadata as Record<string, unknown> | null | undefined)?.closed
+  return typeof closed === "object" && closed !== null
+}
 
 /**
  * /payment/complete for a sale waiting for the merchant: "complete" when it is this attempt's
@@ -232,6 +250,7 @@ async function completeMerchantSale(
   const [session] = await container.resolve(Modules.PAYMENT).listPaymentSessions({ id: attempt.session_id })
   const total = transaction.productPrice ?? transaction.transactionAmount
   const matches =
+    !closedAttempt(attempt) &&
     Boolean(session) &&
     total !== null &&
     amountsEqual(total, session!.amount as never) &&

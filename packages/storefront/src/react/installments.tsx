@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from "react"
-import type { InstallmentChoice, InstallmentOffer, Locale } from "../index"
+import type { InstallmentChoice, InstallmentOffer, Locale, RecurringPlanView } from "../index"
+import { PLAN_WORDS, recurringPlanText } from "../../../../src/lib/shopper-messages/plan"
 import { CLASSES } from "./classes"
 import { formatMoney, installmentAmount } from "../display"
 import { fill, type Messages } from "./messages"
@@ -66,9 +67,13 @@ export function InstallmentPicker(props: {
   formId: string
   choice: InstallmentChoice
   onChoice: (choice: InstallmentChoice) => void
+  /** A recurring product's plan: shown instead of any installment choice. */
+  plan?: RecurringPlanView | null
 }) {
   const id = useId()
   const { t, state } = props
+  const plan = props.plan ?? state.offer?.recurring_plan ?? null
+  if (plan) return <RecurringPlanNote plan={plan} lang={props.lang} />
   const options = state.offer?.installments ?? [{ installments_number: 1, amount_to_be_paid: null, label: null, card_program: null }]
   const agricultural = state.offer?.agricultural ?? null
   const isAgricultural = props.choice.maturity_period !== undefined
@@ -160,4 +165,16 @@ export function choiceStillOffered(choice: InstallmentChoice, offer: Installment
   }
   const offered = offer?.installments.some((option) => option.installments_number === choice.installments_number)
   return offered || choice.installments_number === 1 ? choice : { installments_number: 1 }
+}
+
+/** A recurring product's charge plan ("12 x ₺900,00, her ay"): what the card is charged, when; no installments. */
+export function RecurringPlanNote(props: { plan: RecurringPlanView; lang?: Locale }) {
+  const words = PLAN_WORDS[props.lang === "en" ? "en" : "tr"]
+  return (
+    <div className={CLASSES.fieldset} data-testid="sipay-recurring-plan">
+      <p className={CLASSES.legend}>{words.title}</p>
+      <p data-plan-text="">{recurringPlanText(props.plan, formatMoney(props.plan.amount, props.plan.currency_code, props.lang), props.lang)}</p>
+      <p className={CLASSES.hint}>{words.noInstallments}</p>
+    </div>
+  )
 }

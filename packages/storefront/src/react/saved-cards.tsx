@@ -1,9 +1,10 @@
 import { useId, useState } from "react"
-import type { Locale } from "../index"
+import type { Locale, PaymentStatus } from "../index"
 import type { CardConsent, SavedCard, SavedCardPaymentResult } from "../saved-cards"
 import { showBankPage } from "../saved-cards"
 import { CLASSES } from "./classes"
 import { fill } from "./messages"
+import { SipayPaymentStatus } from "./payment-status"
 import { savedCardMessagesFor, type SavedCardMessages } from "./saved-card-messages"
 
 /** "Visa 450803****4509 · 12/2031": a card as its owner recognises it (no expiry unless the gateway gives one). */
@@ -15,14 +16,17 @@ function cardLabel(card: SavedCard, t: SavedCardMessages): string {
 /**
  * The payment step's saved-card choice: the signed-in customer's cards, one picked, paid in one step
  * with `pay` (a server action calling `payWithSavedCard`). A 3D payment's answer is the bank's page,
- * shown in place of the checkout (`onBankPage`, default `showBankPage`); a direct one ends in `onPaid`.
- * Renders nothing without cards.
+ * shown in place of the checkout (`onBankPage`, default `showBankPage`); a direct one ends in `onPaid`,
+ * or, when the gateway's answer timed out, in "confirming", asked for its outcome with `checkStatus` as
+ * SipayDirectCardForm does. Renders nothing without cards.
  */
 export function SipaySavedCardChoice(props: {
   cards: SavedCard[]
   pay: (cardId: string) => Promise<SavedCardPaymentResult>
   onPaid: (result: { order_id: string }) => void
   onBankPage?: (html: string) => void
+  /** Asked while a payment is "confirming" (pass `payWithSavedCard` `confirmWithinMs: 0` then). */
+  checkStatus?: () => Promise<PaymentStatus>
   lang?: Locale
   disabled?: boolean
   "data-testid"?: string
@@ -33,6 +37,8 @@ export function SipaySavedCardChoice(props: {
   const [chosen, setChosen] = useState<string | null>(props.cards[0]?.id ?? null)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
+  // The gateway's answer timed out: the outcome is asked for, and the shopper is not offered to pay again.
+  const [confirming, setConfirming] = useState<string | null>(null)
   if (!props.cards.length) return null
 
   const payNow = async () => {
@@ -49,11 +55,22 @@ export function SipaySavedCardChoice(props: {
         props.onPaid({ order_id: result.order_id })
         return
       }
-      setError(("message" in result && result.message) || t.failed)
+      if ("status" in result && result.status === "confirming") {
+        setConfirming(result.message)
+      } else {
+        setError(("message" in result && result.message) || t.failed)
+      }
     } catch (caught) {
       setError((caught as Error)?.message || t.failed)
     }
     setBusy(false)
+  }
+
+  // The outcome came: a failure gives the choice back with its text (paid goes on through onPaid).
+  const onConfirmingStatus = (status: PaymentStatus) => {
+    if (status.status !== "failed" && status.status !== "none") return
+    setConfirming(null)
+    setError(status.status === "failed" ? status.message || t.failed : null)
   }
 
   return (
@@ -67,9 +84,14 @@ export function SipaySavedCardChoice(props: {
           </label>
         ))}
       </fieldset>
-      <button type="button" className={CLASSES.button} onClick={payNow} disabled={props.disabled || busy || !chosen} aria-busy={busy || undefined}>
+      <button type="button" className={CLASSES.button} onClick={payNow} disabled={props.disabled || busy || !chosen || Boolean(confirming)} aria-busy={busy || undefined}>
         {busy ? t.toBank : t.payWithCard}
       </button>
+      {confirming && props.checkStatus ? (
+        <SipayPaymentStatus check={props.checkStatus} onPaid={props.onPaid} lang={props.lang} onStatus={onConfirmingStatus} confirming data-testid="sipay-payment-confirming" />
+      ) : confirming ? (
+        <div className={CLASSES.status} role="status" data-testid="sipay-payment-confirming">{confirming}</div>
+      ) : null}
       {error ? <div id={errorId} className={CLASSES.error} role="alert">{error}</div> : null}
     </div>
   )

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type FormEvent } from "react"
-import type { InstallmentChoice, InstallmentOffer, Locale, ThreeDForm } from "../index"
+import type { InstallmentChoice, InstallmentOffer, Locale, RecurringPlanView, ThreeDForm } from "../index"
 import { cardProblem, CardFields, readCard } from "./card-fields"
 import { CLASSES } from "./classes"
 import { InstallmentPicker, useCardFormState } from "./installments"
@@ -15,6 +15,8 @@ export function SipayThreeDCardForm(props: {
   amount: number | string
   currencyCode: string
   getInstallments: (bin: string) => Promise<InstallmentOffer>
+  /** A recurring product's plan (getRecurringPlan): shown instead of installments. */
+  plan?: RecurringPlanView | null
   startForm: (choice: InstallmentChoice) => Promise<ThreeDForm | { error: string }>
   lang?: Locale
   disabled?: boolean
@@ -58,7 +60,7 @@ export function SipayThreeDCardForm(props: {
       <form id={choicesId} hidden onSubmit={(event) => event.preventDefault()} />
       <form ref={formRef} className={CLASSES.form} onSubmit={onSubmit} noValidate data-testid={props["data-testid"] ?? "sipay-3d-card-form"}>
         <CardFields t={t} brand={cardBrandName(offerState.offer?.installments[0]?.card_scheme)} onBin={setBin} invalid={Boolean(error)} describedBy={error ? errorId : undefined} disabled={props.disabled} />
-        <InstallmentPicker t={t} lang={props.lang} currencyCode={props.currencyCode} amount={props.amount} state={offerState} formId={choicesId} choice={choice} onChoice={setChoice} />
+        <InstallmentPicker t={t} lang={props.lang} currencyCode={props.currencyCode} amount={props.amount} state={offerState} formId={choicesId} choice={choice} onChoice={setChoice} plan={props.plan} />
         <div data-signed-fields="" hidden />
         <button type="submit" className={CLASSES.button} disabled={props.disabled || busy} aria-busy={busy || undefined}>
           {busy ? t.paying : fill(t.payAmount, { amount: formatMoney(props.amount, props.currencyCode, props.lang) })}

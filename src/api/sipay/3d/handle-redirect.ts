@@ -1,9 +1,13 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
+import { Modules } from "@medusajs/framework/utils"
+import { randomUUID } from "node:crypto"
 import { RETURN_PAGE_WORDS, returnLocale } from "../../../lib/checkout/return-messages"
 import { paymentOutcomeCode, shopperMessage } from "../../../lib/shopper-messages"
 import { failureUrlFor, namesCountry, successUrlFor } from "../../../lib/checkout/urls"
 import { escapeHtml } from "../../../lib/hosted-page"
 import { parseInvoiceId } from "../../../providers/sipay/utils/session-data"
+import { reportConfigurationRefusal } from "../../../lib/config-alerts"
+import { configurationCauseOf, isSipayError } from "../../../lib/sipay"
 import { settlePaymentAttemptWorkflow } from "../../../workflows/settle-payment-attempt"
 import type { SettleResult } from "../../../workflows/steps/settle-payment-attempt"
 import { shopperCartOf } from "../../shopper-cart"
@@ -32,6 +36,18 @@ export async function handleThreeDRedirect(req: MedusaRequest, res: MedusaRespon
     // A refusal before any order exists comes back without a hash (the interface's failure sample):
     // the shopper gets a fixed message; anything claiming success must verify.
     const refusal = !fields.hash_key && String(fields.payment_status ?? "") === "0"
+    const claimed = refusal ? configurationCauseOf(text(fields.error_code) || text(fields.status_code), text(fields.error) || text(fields.status_description)) : null
+    if (claimed) {
+      // The store's configuration, as the redirect claims: the shopper reads the neutral text either way
+      // (no oracle: it is the store's state, not the card's). The merchant is alerted, and the cart id
+      // given back, only once the gateway confirmed the claim (the attempt is ours and was never charged).
+      const confirmed = await confirmRefusedAttempt(req, text(fields.invoice_id))
+      if (confirmed) {
+        await reportConfigurationRefusal(req.scope, { cause: claimed, operation: "paySmart3D", detail: text(fields.error) || text(fields.status_description) })
+      }
+      const unavailable = shopperMessage("payments_unavailable", locale)
+      return sendShopper(req, res, failureUrlFor(settings, { cart_id: confirmed?.cartId ?? "", error: unavailable }), unavailable)
+    }
     const message = shopperMessage(refusal ? "card_declined" : "payment_unverified", locale)
     return sendShopper(req, res, failureUrlFor(settings, { cart_id: "", error: message }), message)
   }
@@ -63,8 +79,38 @@ export async function handleThreeDRedirect(req: MedusaRequest, res: MedusaRespon
     return sendShopper(req, res, target, RETURN_PAGE_WORDS[locale].paid)
   }
   // One text per class of outcome: the gateway's own reason is never shown (an oracle for card testers).
-  const message = shopperMessage(paymentOutcomeCode(result.status, verified.statusCode), locale)
+  const message = shopperMessage(paymentOutcomeCode(result.status, verified.statusCode, verified.error), locale)
   return sendShopper(req, res, failureUrlFor(settings, { cart_id: cartId, error: message, country_code: countryCode }), message)
+}
+
+const REFUSAL_CHECK_EVERY_SECONDS = 10
+
+function text(value: unknown): string {
+  return typeof value === "string" ? value.trim().slice(0, 300) : ""
+}
+
+/**
+ * A refusal without a hash names an invoice: it is confirmed when the invoice is an attempt of this
+ * store still pending, and the gateway has no sale for it (or refuses the merchant key itself). The
+ * attempt's cart, or null.
+ */
+async function confirmRefusedAttempt(req: MedusaRequest, invoiceId: string): Promise<{ cartId: string } | null> {
+  if (!invoiceId || !parseInvoiceId(invoiceId)) return null
+  const sipay = sipayModuleOf(req)
+  const [attempt] = await sipay.listPaymentAttempts({ invoice_id: invoiceId })
+  if (!attempt || attempt.status !== "pending" || !attempt.cart_id) return null
+  try {
+    // Anyone may replay an unsigned refusal: at most one gateway check per attempt per 10 s, cluster-wide.
+    await req.scope.resolve(Modules.LOCKING).acquire(`sipay:refusal-check:${invoiceId}`, { ownerId: randomUUID(), expire: REFUSAL_CHECK_EVERY_SECONDS })
+  } catch {
+    return null
+  }
+  try {
+    const status = await sipay.getClient().checkStatus(invoiceId, { includePending: true })
+    return status.found ? null : { cartId: attempt.cart_id }
+  } catch (error) {
+    return isSipayError(error) && configurationCauseOf(error.statusCode, error.description) === "merchant_not_found" ? { cartId: attempt.cart_id } : null
+  }
 }
 
 /** The cart's shipping country (the storefront's /{country_code}/ routes), or null. */
@@ -76,7 +122,7 @@ async function countryOfCart(req: MedusaRequest, cartId: string): Promise<string
  * A browser sent here by another site (the gateway's bank page posts cross-site). A redirect would
  * keep the navigation cross-site, and the storefront's SameSite=Strict cookies (its cart) would not
  * be sent on arrival; a page of this backend that navigates on makes the landing a same-site one
- * whenever the backend and the storefront share a site (README "Wiring a storefront").
+ * whenever the backend and the storefront share a site (docs/storefront.md).
  */
 function arrivedFromAnotherSite(req: MedusaRequest): boolean {
   const site = req.headers["sec-fetch-site"]

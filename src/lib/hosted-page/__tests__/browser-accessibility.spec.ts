@@ -110,7 +110,7 @@ describe("hosted card page in a real browser: accessibility", () => {
     const posted = new URLSearchParams(fixture.gatewayPosts.at(-1)!.body)
     expect(posted.get("cc_no")).toBe(number)
     expect(posted.get("installments_number")).toBe("3")
-    expect(JSON.parse(fixture.signRequests.at(-1)!.body)).toEqual({ token: PAGE_TOKEN, installments_number: 3, locale: "tr" })
+    expect(JSON.parse(fixture.signRequests.at(-1)!.body)).toEqual({ token: PAGE_TOKEN, installments_number: 3, locale: "tr", bin: number.slice(0, 6) })
     expect(problems).toEqual([])
     await context.close()
   })

@@ -72,7 +72,7 @@ describe("hosted card page in a real browser: payment", () => {
     expect(await page.$("#installment-9")).toBeNull() // above maxInstallments
     expect(await page.isChecked("#installment-1")).toBe(true)
     expect(fixture.storeRequests.filter((r) => r.url.includes("/installments")).map((r) => [r.method, r.url, JSON.parse(r.body)])).toEqual([
-      ["POST", `${PAGE_PATH}/installments`, { token: PAGE_TOKEN, bin: "450803" }],
+      ["POST", `${PAGE_PATH}/installments`, { token: PAGE_TOKEN, bin: "450803", locale: "en" }],
     ])
     await page.check("#installment-6")
     await shoot(page, "hosted page payment", "1-filled-6-installments")
@@ -98,7 +98,8 @@ describe("hosted card page in a real browser: payment", () => {
     expect(fixture.gatewayPosts.at(-1)!.headers.referer).toBeUndefined()
 
     const signBody = JSON.parse(fixture.signRequests.at(-1)!.body)
-    expect(signBody).toEqual({ token: PAGE_TOKEN, installments_number: 6, locale: "en" })
+    // The BIN (never the whole number) for an installment fee at the gateway's rate.
+    expect(signBody).toEqual({ token: PAGE_TOKEN, installments_number: 6, locale: "en", bin: "450803" })
     // The token travels in POST bodies only: no request line (what servers and proxies log) or Referer carries it.
     const requests = fixture.storeRequests.slice(requestsBefore)
     expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([
@@ -165,7 +166,7 @@ describe("hosted card page in a real browser: payment", () => {
     await shoot(page, "hosted page installments failed", "1-single-payment")
     const posted = await submitToGateway()
     expect(posted.get("installments_number")).toBe("1")
-    expect(JSON.parse(fixture.signRequests.at(-1)!.body)).toEqual({ token: PAGE_TOKEN, installments_number: 1, locale: "tr" })
+    expect(JSON.parse(fixture.signRequests.at(-1)!.body)).toEqual({ token: PAGE_TOKEN, installments_number: 1, locale: "tr", bin: CARDS.lookupFails.slice(0, 6) })
     // the failed lookup's 502 is the only console error
     expect(problems.filter((p) => !p.includes("502"))).toEqual([])
   })
@@ -206,6 +207,7 @@ describe("hosted card page in a real browser: payment", () => {
       maturity_period: 60,
       payment_frequency: 3,
       locale: "tr",
+      bin: CARDS.agricultural.slice(0, 6),
     })
     expect(posted.get("maturity_period")).toBe("60")
     expect(posted.getAll("payment_frequency")).toEqual(["3"])

@@ -1,4 +1,4 @@
-import { Limiter, resolveRateLimits } from "../../limiter"
+import { Limiter, MemoryLimiterStore, resolveRateLimits } from "../../limiter"
 import { findOptionProblems } from "../../options"
 import { attemptStatusesIn, limiterFor, PostgresAttemptLog, PostgresLimiterStore } from "../limiter-store"
 import { scratchDatabase } from "./scratch-database"
@@ -27,6 +27,22 @@ const MINUTE = 60_000
 const T0 = 1_800_000_000_000 // a window start (a multiple of a minute)
 
 describe("PostgresLimiterStore: fixed windows shared by every instance", () => {
+  it("a gateway check of an attempt is admitted once per 10 s across two instances (a sliding gap, not a window), in memory too", async () => {
+    const stores = [new PostgresLimiterStore(() => scratch.connect()), new PostgresLimiterStore(() => scratch.connect())]
+    const limiters = stores.map((store, i) => new Limiter(resolveRateLimits({}), store, undefined, undefined, () => [T0 + 9_000, T0 + 9_000][i]))
+    const racing = await Promise.all(Array.from({ length: 20 }, (_, i) => limiters[i % 2].admitGatewayCheck("payses_A_1")))
+    expect(racing.filter(Boolean)).toHaveLength(1)
+    // Across a 10 s window boundary (T0 + 10 s) still refused until 10 s after the admitted check; another attempt is apart.
+    await expect(stores[1].claim("gateway-check:payses_A_1", 10_000, T0 + 18_999)).resolves.toBe(false)
+    await expect(stores[0].claim("gateway-check:payses_B_1", 10_000, T0 + 18_999)).resolves.toBe(true)
+    await expect(stores[1].claim("gateway-check:payses_A_1", 10_000, T0 + 19_000)).resolves.toBe(true)
+    await expect(stores[0].claim("gateway-check:payses_A_1", 10_000, T0 + 19_001)).resolves.toBe(false)
+    const memory = new MemoryLimiterStore()
+    await expect(memory.claim("k", 10_000, T0)).resolves.toBe(true)
+    await expect(memory.claim("k", 10_000, T0 + 9_999)).resolves.toBe(false)
+    await expect(memory.claim("k", 10_000, T0 + 10_000)).resolves.toBe(true)
+  })
+
   it("counts 40 concurrent hits from two instances exactly once each", async () => {
     const instances = [new PostgresLimiterStore(() => scratch.connect()), new PostgresLimiterStore(() => scratch.connect())]
     const counts = await Promise.all(Array.from({ length: 40 }, (_, i) => instances[i % 2].hit("address:203.0.113.7", MINUTE, T0 + 1000)))

@@ -45,6 +45,8 @@ describe("paySmart3D form", () => {
       total: "10.50",
       currency_code: "TRY",
       installments_number: "1",
+      // Never a commission added on top by the gateway: an installment fee is a line of the total.
+      is_comission_from_user: "0",
       name: "Ayşe",
       surname: "Yılmaz",
       items: JSON.stringify([

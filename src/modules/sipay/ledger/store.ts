@@ -79,7 +79,11 @@ const SUMS = `count(*)::int AS count, sum(gross)::text AS gross, sum(net)::text 
 
 /** The filters the day's kept sums are grouped by: any mix of them is answered from the kept groups. */
 const GROUPED_FILTERS = { currency_id: "currency_id", payment_type_id: "payment_type_id", transaction_state_id: "transaction_state_id" } as const
-const KEPT_GROUP = `g(currency_code text, currency_id int, payment_type_id int, transaction_state_id int, count int, gross numeric, net numeric, commission numeric, refunded numeric)`
+const KEPT_SUMS = `currency_code text, currency_id int, payment_type_id int, transaction_state_id int, count int, gross numeric, net numeric, commission numeric, refunded numeric`
+const KEPT_GROUP = `g(${KEPT_SUMS})`
+const KEPT_BUCKET = `b(lo numeric, hi numeric, ${KEPT_SUMS})`
+/** About how many amount ranges a day's kept sums are cut into (refreshDayTotals). */
+const AMOUNT_RANGES = 50
 
 /** Past this offset a page is read from the other end of the order (an offset walks every row it skips). */
 const FAR_OFFSET = 5000
@@ -94,6 +98,19 @@ function summaryOf(rows: any[]): { count: number; totals: LedgerTotal[] } {
     refunded: Number(row.refunded).toFixed(2),
   }))
   return { count: totals.reduce((sum, total) => sum + total.count, 0), totals }
+}
+
+/** The conditions of the grouped filters set, on kept groups or ranges named `alias`. */
+function groupConditions(filters: LedgerFilters, alias: string): { conditions: string[]; bindings: unknown[] } {
+  const conditions: string[] = []
+  const bindings: unknown[] = []
+  for (const [name, column] of Object.entries(GROUPED_FILTERS)) {
+    const value = filters[name as keyof typeof GROUPED_FILTERS]
+    if (!isSet(value)) continue
+    conditions.push(`${alias}.${column} = ?`)
+    bindings.push(value)
+  }
+  return { conditions, bindings }
 }
 
 function isSet(value: unknown): boolean {
@@ -247,19 +264,14 @@ export class LedgerStore {
   /**
    * How many sales match, and their sums per currency (not only the page's). Without filters, or with
    * only currency, payment type and state, it is answered from the sums kept per group at the day's
-   * last write (no scan of a busy day); an invoice or amount filter sums the rows in the database.
+   * last write (no scan of a busy day). An amount filter adds up the kept amount ranges it holds whole
+   * and sums only the rows between its bounds and those ranges; an invoice filter sums its rows. Kept
+   * sums are those of the day's last recording: while a sync of the day runs, they lag its rows.
    */
   async summary(filters: LedgerFilters): Promise<{ count: number; totals: LedgerTotal[] }> {
     const other = Object.entries(filters).some(([name, value]) => name !== "day" && !(name in GROUPED_FILTERS) && isSet(value))
     if (!other) {
-      const conditions: string[] = []
-      const bindings: unknown[] = []
-      for (const [name, column] of Object.entries(GROUPED_FILTERS)) {
-        const value = filters[name as keyof typeof GROUPED_FILTERS]
-        if (!isSet(value)) continue
-        conditions.push(`g.${column} = ?`)
-        bindings.push(value)
-      }
+      const { conditions, bindings } = groupConditions(filters, "g")
       const rows = rowsOf(
         await this.db.raw(
           `SELECT d.kept, t.currency_code, t.count, t.gross, t.net, t.commission, t.refunded
@@ -278,20 +290,103 @@ export class LedgerStore {
       if (rows[0]?.kept) return summaryOf(rows.filter((row) => row.currency_code !== null))
     }
     const where = this.where(filters)
+    if (!isSet(filters.invoice_id) && (isSet(filters.min_amount) || isSet(filters.max_amount))) {
+      const kept = await this.keptAmountRanges(filters)
+      if (kept) {
+        // The rows inside [low, high] are the whole ranges' (a range never splits an amount): only the
+        // rows between a bound and the first whole range are read.
+        const part = (bound: string) =>
+          `SELECT currency_code, count(*) AS count, sum(gross) AS gross, sum(net) AS net, sum(merchant_commission) AS commission,
+             sum(total_refunded_amount) AS refunded FROM sipay_ledger_sale WHERE ${where.sql} AND ${bound} GROUP BY currency_code`
+        return summaryOf(
+          rowsOf(
+            await this.db.raw(
+              `SELECT currency_code, sum(count)::int AS count, sum(gross)::text AS gross, sum(net)::text AS net,
+                 sum(commission)::text AS commission, sum(refunded)::text AS refunded
+               FROM (${part("gross < ?::numeric")} UNION ALL ${part("gross > ?::numeric")}
+                 UNION ALL SELECT k.* FROM jsonb_to_recordset(?::jsonb) AS k(currency_code text, count bigint, gross numeric, net numeric, commission numeric, refunded numeric)) u
+               GROUP BY currency_code ORDER BY currency_code`,
+              [...where.bindings, kept.low, ...where.bindings, kept.high, JSON.stringify(kept.sums)]
+            )
+          )
+        )
+      }
+    }
     return summaryOf(rowsOf(await this.db.raw(`SELECT currency_code, ${SUMS} FROM sipay_ledger_sale WHERE ${where.sql} GROUP BY currency_code ORDER BY currency_code`, where.bindings)))
   }
 
-  /** Recomputes the day's kept sums, per currency, payment type and state (after anything wrote its sales). */
+  /**
+   * The kept amount ranges wholly inside an amount filter: their lowest and highest amount and their
+   * sums per currency (the other filters applied). Null when the day has no kept ranges or none fits.
+   */
+  private async keptAmountRanges(filters: LedgerFilters): Promise<{ low: string; high: string; sums: unknown[] } | null> {
+    const inside: string[] = []
+    const bindings: unknown[] = [filters.day]
+    if (isSet(filters.min_amount)) {
+      inside.push("b.lo >= ?::numeric")
+      bindings.push(filters.min_amount)
+    }
+    if (isSet(filters.max_amount)) {
+      inside.push("b.hi <= ?::numeric")
+      bindings.push(filters.max_amount)
+    }
+    const { conditions: groups, bindings: groupBindings } = groupConditions(filters, "b")
+    bindings.push(...groupBindings)
+    const rows = rowsOf(
+      await this.db.raw(
+        `WITH inside AS (
+           SELECT b.* FROM sipay_ledger_day x CROSS JOIN LATERAL jsonb_to_recordset(x.amount_buckets) AS ${KEPT_BUCKET}
+           WHERE x.deleted_at IS NULL AND x.day = ? AND ${inside.join(" AND ")}
+         )
+         SELECT (SELECT min(lo)::text FROM inside) AS low, (SELECT max(hi)::text FROM inside) AS high, coalesce((
+           SELECT jsonb_agg(t) FROM (
+             SELECT b.currency_code, sum(b.count) AS count, sum(b.gross) AS gross, sum(b.net) AS net, sum(b.commission) AS commission, sum(b.refunded) AS refunded
+             FROM inside b${groups.length ? ` WHERE ${groups.join(" AND ")}` : ""} GROUP BY b.currency_code
+           ) t), '[]'::jsonb) AS sums`,
+        bindings
+      )
+    )
+    const row = rows[0]
+    return row?.low === null || row?.low === undefined ? null : { low: row.low, high: row.high, sums: row.sums }
+  }
+
+  /**
+   * Recomputes the day's kept sums (after anything wrote its sales), in one statement: per amount
+   * range, currency, payment type and state, and from those the sums per group. The ranges follow the day's amounts in
+   * order, a new one starting every 1/AMOUNT_RANGES of the day's sales, at an amount held by that many
+   * sales or more (it has a range of its own) and after one; a range never splits one amount.
+   */
   async refreshDayTotals(day: string): Promise<void> {
     await this.db.raw(
-      `UPDATE sipay_ledger_day SET totals = jsonb_build_object('groups', (
+      `WITH amounts AS (
+         SELECT gross, count(*) AS n FROM sipay_ledger_sale WHERE deleted_at IS NULL AND day = ? GROUP BY gross
+       ), walked AS (
+         SELECT gross, n, sum(n) OVER w - n AS before, lag(n) OVER w AS previous,
+           greatest(ceil(sum(n) OVER () / ${AMOUNT_RANGES}.0), 1) AS size
+         FROM amounts WINDOW w AS (ORDER BY gross)
+       ), ranged AS (
+         SELECT gross, sum((previous IS NULL OR n >= size OR previous >= size
+           OR floor(before / size) <> floor((before - previous) / size))::int) OVER (ORDER BY gross) AS range
+         FROM walked
+       ), bounds AS (
+         SELECT gross AS amount, min(gross) OVER (PARTITION BY range) AS lo, max(gross) OVER (PARTITION BY range) AS hi FROM ranged
+       ), buckets AS (
+         SELECT b.lo, b.hi, s.currency_code, s.currency_id, s.payment_type_id, s.transaction_state_id, ${SUMS}
+         FROM sipay_ledger_sale s JOIN bounds b ON b.amount = s.gross
+         WHERE s.deleted_at IS NULL AND s.day = ?
+         GROUP BY b.lo, b.hi, s.currency_code, s.currency_id, s.payment_type_id, s.transaction_state_id
+       )
+       UPDATE sipay_ledger_day SET totals = jsonb_build_object('groups', (
          SELECT coalesce(jsonb_agg(to_jsonb(t) ORDER BY t.currency_code, t.currency_id, t.payment_type_id, t.transaction_state_id), '[]'::jsonb)
-         FROM (SELECT currency_code, currency_id, payment_type_id, transaction_state_id, ${SUMS}
-               FROM sipay_ledger_sale WHERE deleted_at IS NULL AND day = ?
-               GROUP BY currency_code, currency_id, payment_type_id, transaction_state_id) t
-       )), updated_at = now()
+         FROM (SELECT currency_code, currency_id, payment_type_id, transaction_state_id, sum(count)::int AS count,
+                 sum(gross::numeric)::text AS gross, sum(net::numeric)::text AS net,
+                 sum(commission::numeric)::text AS commission, sum(refunded::numeric)::text AS refunded
+               FROM buckets GROUP BY currency_code, currency_id, payment_type_id, transaction_state_id) t
+       )), amount_buckets = (
+         SELECT coalesce(jsonb_agg(to_jsonb(b) ORDER BY b.lo, b.currency_code, b.currency_id, b.payment_type_id, b.transaction_state_id), '[]'::jsonb) FROM buckets b
+       ), updated_at = now()
        WHERE deleted_at IS NULL AND day = ?`,
-      [day, day]
+      [day, day, day]
     )
   }
 

@@ -17,4 +17,6 @@ export const CheckoutSetting = model.define("sipay_checkout_setting", {
   success_url: model.text().nullable(),
   failure_url: model.text().nullable(),
   description_template: model.text().nullable(),
+  installment_fees: model.json().nullable(),
+  installment_fee_tax: model.text().nullable(),
 })

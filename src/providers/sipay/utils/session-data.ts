@@ -45,7 +45,7 @@ export type SipaySessionData = {
 }
 
 /**
- * Every session-data key the plugin owns (README, mapping section). initiatePayment and
+ * Every session-data key the plugin owns (docs/mapping.md). initiatePayment and
  * updatePayment keep only these: any other key the storefront plants is dropped.
  */
 export const OWNED_SESSION_KEYS = [

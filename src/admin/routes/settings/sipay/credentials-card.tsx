@@ -9,6 +9,8 @@ import { WithCode } from "../../../lib/with-code"
 const IS_3D_VALUES = new Set([0, 1, 2, 4])
 /** Warnings the plugin words itself: t("settings.warnings.<code>"); any other is shown as the server wrote it. */
 const WARNING_CODES = new Set(["three_d_refused", "direct_refused"])
+/** Merchant key check problems the plugin words itself: t("settings.keyCheck.<code>"). */
+const KEY_CHECK_CODES = new Set(["merchant_key_unknown", "hash_refused"])
 
 function Row({ label, value, testId }: { label: string; value: string | null; testId?: string }) {
   return (
@@ -67,6 +69,13 @@ export function CredentialsCard({ credentials }: { credentials: SettingsAnswer["
               <div className="flex items-center gap-x-2">
                 <StatusBadge color="green" data-testid="connected-brand">{t("settings.connected", { brand: result.brand_name })}</StatusBadge>
               </div>
+              {result.ok === false ? (
+                <Alert variant="error" data-testid="connection-key-problem">
+                  <WithCode text={result.problem_code && KEY_CHECK_CODES.has(result.problem_code) ? t(`settings.keyCheck.${result.problem_code}`) : result.problem ?? ""} />
+                </Alert>
+              ) : (
+                <Text size="small" data-testid="connection-key-checked">{t("settings.keyChecked")}</Text>
+              )}
               <Text size="small" data-testid="connection-meaning">
                 {t("settings.connectedDetail", {
                   meaning: IS_3D_VALUES.has(result.is_3d) ? t(`settings.is3d.${result.is_3d}`) : t("settings.is3dUnknown"),

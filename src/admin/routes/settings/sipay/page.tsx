@@ -6,6 +6,7 @@ import type { SettingsAnswer } from "../../../lib/types"
 import { useSipayT } from "../../../lib/i18n"
 import { CredentialsCard } from "./credentials-card"
 import { SettingsForm } from "./settings-form"
+import { SetupCard } from "./setup-card"
 
 /** What a store owner configures for Sipay in the admin; credentials stay in the options and the environment. */
 const SipaySettingsPage = () => {
@@ -42,6 +43,7 @@ const SipaySettingsPage = () => {
         <Text size="small" className="text-ui-fg-subtle" aria-busy="true">{t("settings.loading")}</Text>
       ) : (
         <>
+          <SetupCard answer={answer} />
           <SettingsForm key={answer.updated_at ?? "defaults"} answer={answer} onSaved={setAnswer} />
           <CredentialsCard credentials={answer.credentials} />
         </>

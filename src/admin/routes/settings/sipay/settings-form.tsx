@@ -4,7 +4,8 @@ import { adminRequest } from "../../../lib/admin-api"
 import { switchText } from "../../../lib/gateway-values"
 import { useSipayT, type Translate } from "../../../lib/i18n"
 import { WithCode } from "../../../lib/with-code"
-import type { SettingsAnswer, SettingsFields } from "../../../lib/types"
+import type { InstallmentFeeRules, SettingsAnswer, SettingsFields } from "../../../lib/types"
+import { InstallmentFeeFields } from "./installment-fees"
 
 type Key = keyof SettingsFields
 
@@ -48,6 +49,10 @@ function changesFrom(values: Record<Key, unknown>, defaults: SettingsFields): Re
       continue
     }
     if (key === "max_installments") value = Number(value)
+    if (key === "installment_fees") {
+      changes[key] = JSON.stringify(value ?? {}) === JSON.stringify(defaults[key] ?? {}) ? null : value
+      continue
+    }
     if (typeof value === "string") value = value.trim()
     if (value === shown(defaults[key]) || value === defaults[key]) {
       changes[key] = null
@@ -118,6 +123,13 @@ export function SettingsForm({ answer, onSaved }: { answer: SettingsAnswer; onSa
             <Text size="xsmall" className="text-ui-fg-subtle"><WithCode text={`${t(`settings.texts.${key}.hint`)} ${textOrigin(key, fromDefault(key), answer.defaults[key], t)}`} /></Text>
           </div>
         ))}
+        <InstallmentFeeFields
+          maxInstallments={Number(values.max_installments)}
+          rules={(values.installment_fees ?? {}) as InstallmentFeeRules}
+          tax={String(values.installment_fee_tax ?? "inclusive")}
+          onRules={(rules) => set("installment_fees", rules)}
+          onTax={(tax) => set("installment_fee_tax", tax)}
+        />
         <div className="flex justify-end">
           <Button type="submit" size="small" isLoading={saving}>{t("settings.save")}</Button>
         </div>

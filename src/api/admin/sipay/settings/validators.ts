@@ -1,5 +1,6 @@
 import { z } from "@medusajs/framework/zod"
 import { storefrontUrlProblem } from "../../../../lib/settings"
+import { installmentFeeRulesProblem, type InstallmentFeeRules } from "../../../../lib/checkout/installment-fees"
 
 const URL_OR_PATH = /^(https?:\/\/[^\s]+|\/[^\s]*)$/
 
@@ -55,6 +56,26 @@ export const UpdateSettingsBody = z
       .max(255, { error: "description_template must be at most 255 characters" })
       .nullable()
       .optional(),
+    installment_fees: z
+      .record(z.string(), z.unknown())
+      .nullable()
+      .optional()
+      .superRefine((value, ctx) => {
+        const problem = installmentFeeRulesProblem(value)
+        if (problem) ctx.addIssue({ code: "custom", message: problem })
+      })
+      .transform((value) => value as InstallmentFeeRules | null | undefined),
+    installment_fee_tax: z.enum(["inclusive", "exclusive"], { error: "installment_fee_tax must be inclusive or exclusive" }).nullable().optional(),
   })
   .strict()
 export type UpdateSettingsBody = z.infer<typeof UpdateSettingsBody>
+
+/** The settings page's fee preview: a sample amount and the rules being edited (null: the saved ones). */
+export const InstallmentFeePreviewBody = z
+  .object({
+    amount: z.string().regex(/^\d{1,9}(\.\d{1,2})?$/, { error: "amount must be a decimal amount such as 325.40" }),
+    currency_code: z.enum(["TRY", "USD", "EUR"]).optional(),
+    installment_fees: UpdateSettingsBody.shape.installment_fees,
+  })
+  .strict()
+export type InstallmentFeePreviewBody = z.infer<typeof InstallmentFeePreviewBody>

@@ -1,6 +1,23 @@
 import type SipayModuleService from "../../../../modules/sipay/service"
 import { linkBaseOf } from "../../../../lib/payment-links"
 import { checkoutSettingsFrom, SETTING_COLUMNS, settingsAsRow } from "../../../../lib/settings"
+import { CONFIGURATION_PROBLEM_TEXTS, recentSightings, SETUP_WARNING_TEXTS, setupWarningsOf } from "../../../../lib/config-alerts"
+
+/** What an enabled feature lacks (the boot's warnings, read now) and the configuration refusals of the last 7 days. */
+async function setupState(sipay: SipayModuleService) {
+  const db = sipay.getDatabase()
+  if (!db) return { setup_warnings: [], configuration_problems: [] }
+  const [codes, sightings] = await Promise.all([setupWarningsOf(db, sipay.getOptions()), recentSightings(db)])
+  return {
+    setup_warnings: codes.map((code) => ({ code, message: SETUP_WARNING_TEXTS[code] })),
+    configuration_problems: sightings.map((sighting) => ({
+      code: sighting.cause,
+      message: CONFIGURATION_PROBLEM_TEXTS[sighting.cause].en,
+      last_seen_at: sighting.seen_at,
+      count: sighting.seen_count,
+    })),
+  }
+}
 
 /** Enough of a credential to recognise it, never enough to use it. */
 export function maskCredential(value: string | number | null | undefined): string | null {
@@ -18,13 +35,14 @@ export function maskCredential(value: string | number | null | undefined): strin
 export async function settingsView(sipay: SipayModuleService) {
   const options = sipay.getOptions()
   const client = sipay.getClient()
-  const row = await sipay.getSettingsRow()
+  const [row, setup] = await Promise.all([sipay.getSettingsRow(), setupState(sipay)])
   const stored = Object.fromEntries(Object.values(SETTING_COLUMNS).map((column) => [column, row?.[column] ?? null]))
   return {
     settings: settingsAsRow(await sipay.getCheckoutSettings()),
     stored,
     defaults: settingsAsRow(checkoutSettingsFrom(options)),
     updated_at: (row as { updated_at?: Date } | null)?.updated_at ?? null,
+    ...setup,
     credentials: {
       brand: options.brand ?? null,
       base_url: client.baseUrl,

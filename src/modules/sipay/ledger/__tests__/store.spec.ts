@@ -5,6 +5,7 @@ import { Migration20261123065212 } from "../../migrations/Migration2026112306521
 import { Migration20261123065312 } from "../../migrations/Migration20261123065312"
 import { Migration20261123074007 } from "../../migrations/Migration20261123074007"
 import { Migration20261123113200 } from "../../migrations/Migration20261123113200"
+import { Migration20261202090000 } from "../../migrations/Migration20261202090000"
 import { fromTheOtherEnd, LEDGER_SORTS, LedgerStore, type LedgerFilters } from "../store"
 
 /**
@@ -31,7 +32,7 @@ let store: LedgerStore
 const rows: LedgerRow[] = []
 
 async function migrate(knex: Knex) {
-  for (const Migration of [Migration20261123065212, Migration20261123065312, Migration20261123074007, Migration20261123113200]) {
+  for (const Migration of [Migration20261123065212, Migration20261123065312, Migration20261123074007, Migration20261123113200, Migration20261202090000]) {
     const statements: string[] = []
     const migration = Object.create(Migration.prototype)
     migration.addSql = (sql: string) => statements.push(sql)
@@ -211,8 +212,62 @@ describe("ledger store on PostgreSQL", () => {
     for (const [, extra] of FILTERS) expect(await store.summary({ day: DAY, ...extra })).toEqual(expectedSummary({ day: DAY, ...extra }))
   })
 
+  it("answers amount filters from the kept amount ranges and the rows beside them, whatever the bounds", async () => {
+    const kept = (await db.raw("SELECT amount_buckets FROM sipay_ledger_day WHERE day = ?", [DAY])).rows[0].amount_buckets
+    // About 50 ranges in amount order, none splitting an amount, together every sale of the day.
+    expect(kept.length).toBeGreaterThan(50)
+    const ranges = [...new Map(kept.map((b: any) => [b.lo, Number(b.hi)])).entries()].map(([lo, hi]) => [Number(lo), hi])
+    expect(ranges.length).toBeGreaterThanOrEqual(45)
+    expect(ranges.length).toBeLessThanOrEqual(101)
+    for (let i = 1; i < ranges.length; i++) expect(ranges[i][0]).toBeGreaterThan(ranges[i - 1][1])
+    expect(kept.reduce((n: number, b: any) => n + b.count, 0)).toBe(SALES)
+    const amounts = [...new Set(rows.filter((row) => row.day === DAY).map((row) => row.gross))].sort((a, b) => Number(a) - Number(b))
+    // Bounds on a range's edges, on amounts inside ranges, between amounts, outside the day, inverted.
+    const bounds = [
+      ...ranges.slice(0, 6).flatMap(([lo, hi]) => [String(lo), String(hi)]),
+      amounts[1], amounts[777], amounts[3001], amounts[amounts.length - 2], "0", "0.5", "1.005", "250.555", "333.3", "100000", "-5",
+    ]
+    const cases: Omit<LedgerFilters, "day">[] = []
+    for (let i = 0; i < bounds.length; i++) {
+      cases.push({ min_amount: bounds[i] }, { max_amount: bounds[i] })
+      for (let j = i % 4; j < bounds.length; j += 4) cases.push({ min_amount: bounds[i], max_amount: bounds[j] })
+    }
+    cases.push(
+      { min_amount: "20", currency_id: 1, payment_type_id: 1, transaction_state_id: 1 },
+      { min_amount: "100", max_amount: "300", transaction_state_id: 4 },
+      { max_amount: "77.77", currency_id: 2 },
+      { min_amount: "1", max_amount: "501", payment_type_id: 2 },
+      { min_amount: "100", max_amount: "300", invoice_id: sale(4321, DAY).invoice_id }
+    )
+    for (const extra of cases) expect({ extra, summary: await store.summary({ day: DAY, ...extra }) }).toEqual({ extra, summary: expectedSummary({ day: DAY, ...extra }) })
+  })
+
+  it("keeps an amount held by many sales in a range of its own, and reads no row of a range an amount filter holds whole", async () => {
+    const HEAVY_DAY = "2026-11-18"
+    const heavy = Array.from({ length: 900 }, (_, index) => ({ ...sale(index, HEAVY_DAY), sale_id: `heavy-${index}`, gross: index % 3 === 0 ? String(10 + (index % 40)) : "49.9" }))
+    rows.push(...heavy)
+    await store.upsert(heavy, new Date())
+    await store.recordDay(HEAVY_DAY, { sale_count: heavy.length, synced_at: new Date(), duration_ms: 0, error: null })
+    const kept = (await db.raw("SELECT amount_buckets FROM sipay_ledger_day WHERE day = ?", [HEAVY_DAY])).rows[0].amount_buckets
+    const own = kept.filter((b: any) => Number(b.lo) === 49.9)
+    expect(own.length).toBeGreaterThan(0)
+    expect(own.every((b: any) => Number(b.hi) === 49.9)).toBe(true)
+    expect(own.reduce((n: number, b: any) => n + b.count, 0)).toBe(600)
+    for (const extra of [{ min_amount: "49.9" }, { max_amount: "49.9" }, { min_amount: "49.9", max_amount: "49.9" }, { min_amount: "20", max_amount: "49.89" }, { min_amount: "11.5" }]) {
+      expect(await store.summary({ day: HEAVY_DAY, ...extra })).toEqual(expectedSummary({ day: HEAVY_DAY, ...extra }))
+    }
+    // The kept ranges are what is summed: changed in the database alone, the answer follows them.
+    await db.raw(
+      `UPDATE sipay_ledger_day SET amount_buckets = (SELECT jsonb_agg(CASE WHEN (b->>'lo')::numeric = 49.9 THEN jsonb_set(b, '{count}', to_jsonb((b->>'count')::int + 1000)) ELSE b END) FROM jsonb_array_elements(amount_buckets) b) WHERE day = ?`,
+      [HEAVY_DAY]
+    )
+    expect((await store.summary({ day: HEAVY_DAY, min_amount: "49.9", max_amount: "49.9" })).count).toBe(600 + 1000 * own.length)
+    await store.recordDay(HEAVY_DAY, { sale_count: heavy.length, synced_at: new Date(), duration_ms: 0, error: null })
+    expect((await store.summary({ day: HEAVY_DAY, min_amount: "49.9", max_amount: "49.9" })).count).toBe(600)
+  })
+
   it("sums the rows when the day has no kept groups (never synced, or kept in the earlier shape)", async () => {
-    await db.raw(`UPDATE sipay_ledger_day SET totals = '[{"currency_code":"TRY","count":1,"gross":"1","net":"1","commission":"0","refunded":"0"}]'::jsonb WHERE day = ?`, [OTHER_DAY])
+    await db.raw(`UPDATE sipay_ledger_day SET totals = '[{"currency_code":"TRY","count":1,"gross":"1","net":"1","commission":"0","refunded":"0"}]'::jsonb, amount_buckets = NULL WHERE day = ?`, [OTHER_DAY])
     for (const [, extra] of FILTERS) expect(await store.summary({ day: OTHER_DAY, ...extra })).toEqual(expectedSummary({ day: OTHER_DAY, ...extra }))
     expect(await store.summary({ day: "2026-01-01" })).toEqual({ count: 0, totals: [] })
     await store.recordDay(OTHER_DAY, { sale_count: 500, synced_at: new Date(), duration_ms: 0, error: null })

@@ -8,6 +8,9 @@ import { shopperMessage } from "../../../../../lib/shopper-messages"
 import { formatAmount } from "../../../../../lib/sipay"
 import { isSupportedCurrency } from "../../../../../providers/sipay/utils/session-data"
 import { shopperCartOf } from "../../../../shopper-cart"
+import { paymentStatusOf } from "../../../../payment-status"
+import { planOfItems } from "../../../../recurring-plan-view"
+import { amountBeforeFee } from "../../../../../workflows/installment-fee/apply-installment-fee"
 import { assertCheckoutToken, sipayModuleOf, threeDSessionOf } from "../../../../sipay-responses"
 
 export const AUTHENTICATE = false
@@ -33,16 +36,20 @@ export const POST = async (req: MedusaRequest, res: MedusaResponse<HostedPageCon
   // Independent reads, at once.
   const [settings, { data: collections }, { data: stores }, paidAttempts] = await Promise.all([
     sipay.getCheckoutSettings(),
-    query.graph({ entity: "payment_collection", fields: ["cart.id", "cart.completed_at"], filters: { id: session.payment_collection_id } }),
+    query.graph({ entity: "payment_collection", fields: ["cart.id", "cart.completed_at", "cart.items.product.metadata"], filters: { id: session.payment_collection_id } }),
     query.graph({ entity: "store", fields: ["name"] }),
     sipay.listPaymentAttempts({ session_id: sessionId, status: ["paid", "authorized"] }, { select: ["id"], take: 1 }),
   ])
-  const cart = (collections[0] as { cart?: { id: string; completed_at?: unknown } } | undefined)?.cart
+  const cart = (collections[0] as { cart?: { id: string; completed_at?: unknown; items?: any[] } } | undefined)?.cart
+  const plan = planOfItems(cart?.items)
   const lang = (req.body as { lang?: unknown } | undefined)?.lang
   const locale = pickLocale(typeof lang === "string" ? lang : "", req.headers["accept-language"])
   const storeName = (stores[0] as { name?: string } | undefined)?.name || "Store"
-  const amount = formatAmount(session.amount as never)
-  const paid = PAID_SESSION_STATUSES.includes(String(session.status)) || Boolean(cart?.completed_at) || paidAttempts.length > 0
+  const paidBefore = PAID_SESSION_STATUSES.includes(String(session.status)) || Boolean(cart?.completed_at) || paidAttempts.length > 0
+  // A shopper who comes back to the page (a lost return, a dropped webhook): an open attempt is settled on the spot from the gateway.
+  const paid = paidBefore || (cart?.id ? (await paymentStatusOf(req, sessionId, cart.id, locale)).status === "paid" : false)
+  // The card page offers single payment at the cart's price without any installment fee line (paid: what was charged).
+  const amount = paid ? formatAmount(session.amount as never) : await amountBeforeFee(req.scope.resolve(ContainerRegistrationKeys.QUERY), session)
   const base = `/sipay/checkout/${encodeURIComponent(sessionId)}`
   const content = paid
     ? renderPaidPageContent({ amount, currencyCode, locale, storeName, next: await wayBack(req, settings, cart?.id ?? "") })
@@ -57,6 +64,7 @@ export const POST = async (req: MedusaRequest, res: MedusaResponse<HostedPageCon
         installmentsUrl: `${base}/installments`,
         cancelUrl: failureUrlFor(settings, { cart_id: cart?.id ?? "", error: shopperMessage("payment_cancelled", locale) }),
         maxInstallments: settings.maxInstallments,
+        recurringPlan: plan ? { payment_number: plan.paymentNumber, cycle: plan.cycle, interval: plan.interval } : null,
       })
   res.setHeader("Cache-Control", "no-store")
   res.status(200).json(content)

@@ -1,6 +1,6 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
 import { ContainerRegistrationKeys, MedusaError } from "@medusajs/framework/utils"
-import { checkoutTokenFor, sipayModuleOf, threeDSessionOf } from "../../../../../sipay-responses"
+import { hostedPageAddress, sipayModuleOf, threeDSessionOf } from "../../../../../sipay-responses"
 import { HostedPageBody } from "../../../../../validators"
 import { cartOfCollection } from "../../../../../../workflows/steps/load-attempt-context"
 
@@ -22,11 +22,7 @@ export const POST = async (req: MedusaRequest, res: MedusaResponse) => {
   if (!cartId || cartId !== parsed.data.cart_id) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, "Payment session not found")
   }
-  const sipay = sipayModuleOf(req)
-  const { token, expiresAt } = checkoutTokenFor(sipay, sessionId)
-  const backend = (sipay.getOptions().backendUrl ?? "").replace(/\/+$/, "")
-  const search = parsed.data.lang ? `?${new URLSearchParams({ lang: parsed.data.lang })}` : ""
-  const fragment = new URLSearchParams({ token })
+  const page = hostedPageAddress(sipayModuleOf(req), sessionId, parsed.data.lang)
   res.setHeader("Cache-Control", "no-store")
-  res.json({ url: `${backend}/sipay/checkout/${encodeURIComponent(sessionId)}${search}#${fragment}`, expires_at: new Date(expiresAt * 1000).toISOString() })
+  res.json({ url: page.url, expires_at: page.expires_at })
 }

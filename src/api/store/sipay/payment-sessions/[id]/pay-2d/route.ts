@@ -1,12 +1,16 @@
 import type { MedusaRequest, MedusaResponse } from "@medusajs/framework/http"
-import { SipayError } from "../../../../../../lib/sipay"
+import { configurationCauseOf, SipayError } from "../../../../../../lib/sipay"
+import { answerConfigurationRefusal, answerShopperRefusal, reportGatewayConfigurationCause } from "../../../../../configuration-refusals"
+import type { StartedAttempt } from "../../../../../../workflows/steps/start-payment-attempt"
 import { settlePaymentAttemptWorkflow } from "../../../../../../workflows/settle-payment-attempt"
 import { startPaymentAttemptWorkflow } from "../../../../../../workflows/start-payment-attempt"
+import { applyInstallmentFeeWorkflow } from "../../../../../../workflows/installment-fee/apply-installment-fee"
 import { paymentOutcomeCode, shopperMessage } from "../../../../../../lib/shopper-messages"
 import { guardDirectPayment } from "../../../../../direct-payment-guard"
 import { attemptStarted, requestLocale } from "../../../../../rate-limits"
 import { planCardSaving, saveCardAfterPayment } from "../../../../../direct-payment/save-card"
 import { sipayModuleOf } from "../../../../../sipay-responses"
+import { answerConfirming, answerTimedOut, reportedOf, type Reported } from "../../../../../direct-payment/finish"
 import type { DirectPaymentBody } from "../../../../../validators"
 
 /**
@@ -26,12 +30,26 @@ export const POST = async (req: MedusaRequest<DirectPaymentBody>, res: MedusaRes
   if (!guard) {
     return
   }
-  const { result: attempt } = await startPaymentAttemptWorkflow(req.scope).run({
-    input: { session_id: sessionId, flow: "2d", installments_number, maturity_period, payment_frequency, ip: guard.ip, cart_id },
-  })
+  let attempt: StartedAttempt
+  let fee: { session_id: string; fee: unknown }
+  try {
+    // The installment fee's cart line first (the BIN from the card, in transit): a changed total means a new session.
+    ;({ result: fee } = await applyInstallmentFeeWorkflow(req.scope).run({
+      input: { session_id: sessionId, installments_number, bin: card.number.replace(/\s/g, "").slice(0, 6), cart_id },
+    }))
+    ;({ result: attempt } = await startPaymentAttemptWorkflow(req.scope).run({
+      input: { session_id: fee.session_id, flow: "2d", installments_number, maturity_period, payment_frequency, ip: guard.ip, cart_id },
+    }))
+  } catch (error) {
+    // Refused before the gateway: the store is not set up for it (the merchant is alerted), or a recurring product in installments.
+    if (await answerConfigurationRefusal(req, res, error, { operation: "checkout", cartId: cart_id })) return
+    if (answerShopperRefusal(req, res, error)) return
+    throw error
+  }
   await attemptStarted(req, attempt.invoice_id)
-  let reported: { masked_card: string | null; error_code: string | null; error: string | null } = { masked_card: null, error_code: null, error: null }
+  let reported: Reported = { masked_card: null, error_code: null, error: null }
   let gatewayStatus: number | null = null
+  let timedOut = false
   try {
     const outcome = await sipayModuleOf(req)
       .getClient()
@@ -43,13 +61,11 @@ export const POST = async (req: MedusaRequest<DirectPaymentBody>, res: MedusaRes
         cvv: card.cvv,
       })
     gatewayStatus = outcome.statusCode
-    reported = {
-      masked_card: outcome.maskedCardNumber,
-      error_code: outcome.success ? null : String(outcome.errorCode || outcome.statusCode || ""),
-      error: outcome.success ? null : outcome.error || outcome.statusDescription,
-    }
+    // The answer settles the attempt when it is conclusive and consistent (one gateway call on the path).
+    reported = reportedOf(outcome)
   } catch (error) {
     // A lost answer is settled on the gateway's word below; anything else is reported as it is.
+    timedOut = answerTimedOut(error)
     if (!(error instanceof SipayError) || error.code !== "outcome_unknown") {
       gatewayStatus = error instanceof SipayError ? error.statusCode : null
       reported = { masked_card: null, error_code: error instanceof SipayError ? String(error.statusCode ?? "") : null, error: (error as Error).message }
@@ -62,14 +78,26 @@ export const POST = async (req: MedusaRequest<DirectPaymentBody>, res: MedusaRes
       await guard.declined(gatewayStatus)
       throw error
     })
-  const body = { status: result.status, invoice_id: result.invoice_id, order_id: result.order_id }
+  const body = { status: result.status, invoice_id: result.invoice_id, order_id: result.order_id, session_id: fee.session_id, installment_fee: fee.fee }
   if (result.status === "paid" || result.status === "authorized") {
     const saved = saving ? await saveCardAfterPayment(req, saving, { holderName: card.holder_name, number: card.number, expiryMonth: card.expiry_month, expiryYear: card.expiry_year }, attempt.invoice_id) : {}
     res.status(200).json({ ...body, cart_id: result.cart_id, ...saved })
     return
   }
+  if (result.status === "pending" && timedOut) {
+    // The gateway's answer did not come within the client's timeout and it has no outcome yet: the
+    // payment may still go through. Nothing was declined; the storefront asks the status route for the outcome.
+    answerConfirming(req, res, body)
+    return
+  }
   await guard.declined(gatewayStatus)
   // One text per class of outcome, never the gateway's own reason (an oracle for card testers).
-  const code = paymentOutcomeCode(result.status, gatewayStatus)
+  const code = paymentOutcomeCode(result.status, gatewayStatus, reported.error)
+  if (code === "payments_unavailable") {
+    // The store's configuration (an unknown merchant key, a flow the merchant may not use): the merchant is alerted.
+    await reportGatewayConfigurationCause(req, configurationCauseOf(gatewayStatus, reported.error), "paySmart2D", reported.error)
+    res.status(402).json({ ...body, cart_id: result.cart_id, type: "payment_failed", code, message: shopperMessage(code, requestLocale(req)) })
+    return
+  }
   res.status(402).json({ ...body, type: "payment_failed", code, message: shopperMessage(code, requestLocale(req)) })
 }

@@ -1,0 +1,5 @@
+export { reportConfigurationRefusal, type ConfigurationRefusal } from "./report"
+export { ALERT_EVERY_SECONDS, CONFIG_ALERT_TABLE_SQL, recentSightings, type ConfigurationSighting } from "./store"
+export { CONFIGURATION_PROBLEM_TEXTS } from "./texts"
+export { configurationCauseOfError, configurationDetailOf, configurationRefusalError, SHOPPER_CODE_PREFIX, shopperCodeOfError } from "./refusal-error"
+export { findSetupWarnings, SETUP_WARNING_TEXTS, setupWarningsOf, type SetupWarningCode } from "./startup-checks"
