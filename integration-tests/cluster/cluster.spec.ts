@@ -191,6 +191,8 @@ describe("the plugin as a cluster: two servers and a worker", () => {
     expect(requests["server-a"] + requests["server-b"]).toBeGreaterThanOrEqual(4)
     // Medusa's webhook route ran on the servers; the plugin's subscriber only on the worker.
     const log = (name: string) => readFileSync(join(cluster.logs, `medusa-${name}.log`), "utf8")
+    // Output reaches the log files through the harness's pipes, a moment after it is written.
+    await waitFor(async () => /Processing payment\.webhook_received /.test(log("worker")), 10000, 100).catch(() => undefined)
     expect(log("worker")).toMatch(/Processing payment\.webhook_received .*which has [1-9]\d* subscriber/)
     expect(log("server-a") + log("server-b")).not.toMatch(/Processing payment\.webhook_received/)
     figures.returnTwiceWebhookThrice = { orders: 1, captures: paid.captures, refunds: paid.refunds, token_fetches_total: (await cluster.gatewayCalls()).token, requests, gateway_calls: calls }
@@ -321,7 +323,10 @@ describe("the plugin as a cluster: two servers and a worker", () => {
     }
     const restoredAt = Date.now()
     await waitFor(async () => (await probe("server-a")).status === 200, 60000, 250)
-    const log = readFileSync(join(cluster.logs, "medusa-server-a.log"), "utf8")
+    // The server's output reaches its log file through the harness's pipe: the line may land a moment after the answer.
+    const readLog = () => readFileSync(join(cluster.logs, "medusa-server-a.log"), "utf8")
+    await waitFor(async () => /Sipay readiness: ready again/.test(readLog()), 10000, 100).catch(() => undefined)
+    const log = readLog()
     expect(log).toMatch(/Sipay readiness: not ready \(.*locking: /)
     expect(log).toMatch(/Sipay readiness: ready again/)
     figures.readiness = { failed: failing!.body.failed, ready_again_after_restore_s: Math.round((Date.now() - restoredAt) / 1000), outage_s: Math.round((restoredAt - cutAt) / 1000) }
