@@ -373,8 +373,9 @@ async function seedDay(control, day, size) {
  * The ledger sync where it really runs, on the cluster of docs/cluster.md (two server instances, a
  * worker, Medusa's Redis modules; the ledger job on the worker every minute), after `syncAfter` 2D
  * checkouts made through server-a (their sale webhooks handled on the worker):
- * (a) "sync now" in server-a, the server that gets the admin request, after one earlier "sync now" of
- *     the same day; RSS of that process sampled every 100 ms minus RSS just before; the Sales page
+ * (a) "sync now" asked of server-a, the server that gets the admin request (which hands it to the worker:
+ *     docs/cluster.md), after one earlier "sync now" of the same day; RSS of server-a and of the worker
+ *     sampled every 100 ms minus RSS just before; the Sales page
  *     (GET /admin/sipay/transactions, several filters, orders and pages) asked over and over meanwhile;
  * (b) the ledger JOB syncing today's 100,000 sales in the worker process, after one earlier run of it
  *     over the same day: RSS of the worker sampled the same way from just before the run's minute.
@@ -447,30 +448,42 @@ async function benchSyncNow({ options, row, notes, fmt }) {
     for (let attempt = 0; attempt < 5 && !measuredA; attempt++) {
       const before = rssOf(serverPid)
       const stop = rssSampler(serverPid)
+      // A server instance hands "sync now" to the worker (docs/cluster.md): the worker's RSS too.
+      const workerBefore = rssOf(workerPid)
+      const stopWorker = rssSampler(workerPid)
       let syncing = true
       const started = performance.now()
       const reader = salesReader(admin, server.url, dayA, () => syncing)
       const sync = admin("POST", "/admin/sipay/transactions/sync", { date: dayA }, server.url).finally(() => (syncing = false))
       const [report, lookups] = await Promise.all([sync.catch((error) => ({ error })), reader.done])
       const peak = stop()
+      const workerPeak = stopWorker()
       if (report.error) {
         if (!/answered 409/.test(report.error.message)) throw report.error
         await sleepFor(3000)
         continue
       }
-      measuredA = { before, growth: peak - before, ms: performance.now() - started, lookups, pages: reader.pages.length, sales: report.sync.days[0].sales }
+      measuredA = { before, growth: peak - before, workerBefore, workerGrowth: workerPeak - workerBefore, ranIn: report.sync.ran_in ?? "this_instance", ms: performance.now() - started, lookups, pages: reader.pages.length, sales: report.sync.days[0].sales }
     }
     if (!measuredA) throw new Error('"sync now" met a job run 5 times')
     const labelA = `${size.toLocaleString("en")} sales (${fmt(payloadA / MiB, 1)} MB)`
     row(
-      `"sync now" in a server-mode process (cluster server-a) after ${made} checkouts and one earlier sync, ${labelA}: peak RSS growth (100 ms samples, minus RSS just before), MB`,
+      `"sync now" asked of a server-mode process (cluster server-a) after ${made} checkouts and one earlier sync, ${labelA}: peak RSS growth (100 ms samples, minus RSS just before), MB`,
       `${fmt(measuredA.growth / MiB, 1)} (RSS before ${fmt(measuredA.before / MiB, 0)})`,
       `payload ${fmt(payloadA / MiB, 1)} MB`,
       `${fmt(measuredA.growth / payloadA)} of payload`,
       "<= 0.5x payload",
       measuredA.growth / payloadA <= 0.5
     )
-    row(`  that sync, ms`, fmt(measuredA.ms, 0), `earlier sync of the same day: ${fmt(earlier.sync.days[0].duration_ms, 0)} ms`, "-", "-", undefined)
+    row(
+      `  the worker meanwhile (the sync ran in: ${measuredA.ranIn === "worker" ? "the worker" : "server-a"}): peak RSS growth, MB`,
+      `${fmt(measuredA.workerGrowth / MiB, 1)} (RSS before ${fmt(measuredA.workerBefore / MiB, 0)})`,
+      `payload ${fmt(payloadA / MiB, 1)} MB`,
+      `${fmt(measuredA.workerGrowth / payloadA)} of payload`,
+      "<= 0.5x payload",
+      measuredA.workerGrowth / payloadA <= 0.5
+    )
+    row(`  that sync, ms (the admin's wait)`, fmt(measuredA.ms, 0), `earlier sync of the same day: ${fmt(earlier.sync.days[0].duration_ms, 0)} ms`, "-", "-", undefined)
     row(
       `  the Sales page alone on that server before it (${fmt(idleMs / 1000, 0)} s, ${idleLookups.length} look-ups, no sync): peak RSS growth, MB`,
       `${fmt(idleGrowth / MiB, 1)} (RSS before ${fmt(idleBefore / MiB, 0)})`,

@@ -299,6 +299,28 @@ describe("the plugin as a cluster: two servers and a worker", () => {
     figures.rateLimits = { statuses, requests }
   })
 
+  it('"sync now" asked of a server instance is run by the worker (its memory and CPU, not the server\'s) and the worker\'s report is the admin\'s answer', async () => {
+    const headers = await cluster.admin()
+    let answer = await cluster.call("server-a", "POST", "/admin/sipay/transactions/sync", {}, headers)
+    // The worker's own ledger job may be running: "sync now" then answers 409, as in one process.
+    for (let attempt = 0; answer.status === 409 && attempt < 20; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 1000))
+      answer = await cluster.call("server-a", "POST", "/admin/sipay/transactions/sync", {}, headers)
+    }
+    expect(answer.status).toBe(200)
+    expect(answer.body.sync).toMatchObject({ ran: true, ran_in: "worker", actions: { failed: [] } })
+    const [day] = answer.body.sync.days
+    expect(day.error).toBeUndefined()
+    expect(day.sales).toBeGreaterThan(0) // the earlier tests' checkouts
+    const [ledger] = await cluster.sql(`select count(*)::int as n from sipay_ledger_sale where day = $1 and deleted_at is null`, [day.day])
+    expect(ledger.n).toBe(day.sales)
+    const log = (name: string) => readFileSync(join(cluster.logs, `medusa-${name}.log`), "utf8")
+    await waitFor(async () => /Sipay ledger: "sync now" \S+ from a server instance synced/.test(log("worker")), 10000, 100).catch(() => undefined)
+    expect(log("worker")).toMatch(new RegExp(`Sipay ledger: "sync now" \\S+ from a server instance synced ${day.day}: ${day.sales} sales`))
+    expect(log("server-a")).not.toMatch(/no worker took "sync now"/)
+    figures.syncNowOnWorker = { day: day.day, sales: day.sales, ms: day.duration_ms }
+  })
+
   it("readiness: /sipay/ready answers 503 naming the locking module (Redis) while server-a cannot reach Redis (its /health stays 200), and 200 again once it can", async () => {
     const probe = async (to: Instance, path = "/sipay/ready") => {
       const response = await fetch(`${cluster.instance(to).url}${path}`)
