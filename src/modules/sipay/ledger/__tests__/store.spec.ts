@@ -128,7 +128,7 @@ beforeAll(async () => {
   for (let at = 0; at < rows.length; at += 1000) await store.upsert(rows.slice(at, at + 1000), new Date())
   for (const day of [DAY, OTHER_DAY]) await store.recordDay(day, { sale_count: 0, synced_at: new Date(), duration_ms: 0, error: null })
   await db.raw("ANALYZE sipay_ledger_sale")
-})
+}, 300_000) // 12,500 rows written and summed: about 30 s alone, past 120 s beside a bench or a busy CI neighbour
 
 afterAll(async () => {
   await db?.destroy()
