@@ -48,6 +48,18 @@ afterAll(async () => {
 
 const store = () => ({ "x-publishable-api-key": cluster.ready.publishable_key })
 
+/** An instance's log as it is now. */
+const readLog = (name: Instance | "worker") => readFileSync(join(cluster.logs, `medusa-${name}.log`), "utf8")
+
+/**
+ * An instance's log once `line` is in it, or as it is after 10 s: its output reaches the file through
+ * the harness's pipe, a moment after the process wrote it.
+ */
+async function logWith(name: Instance | "worker", line: RegExp): Promise<string> {
+  await waitFor(async () => line.test(readLog(name)), 10000, 100).catch(() => undefined)
+  return readLog(name)
+}
+
 async function ok(answer: Promise<{ status: number; body: any }>, what: string) {
   const { status, body } = await answer
   if (status >= 300) throw new Error(`${what} answered ${status}: ${JSON.stringify(body)}`)
@@ -190,11 +202,9 @@ describe("the plugin as a cluster: two servers and a worker", () => {
     expect(requests["server-b"]).toBeGreaterThanOrEqual(2)
     expect(requests["server-a"] + requests["server-b"]).toBeGreaterThanOrEqual(4)
     // Medusa's webhook route ran on the servers; the plugin's subscriber only on the worker.
-    const log = (name: string) => readFileSync(join(cluster.logs, `medusa-${name}.log`), "utf8")
-    // Output reaches the log files through the harness's pipes, a moment after it is written.
-    await waitFor(async () => /Processing payment\.webhook_received /.test(log("worker")), 10000, 100).catch(() => undefined)
-    expect(log("worker")).toMatch(/Processing payment\.webhook_received .*which has [1-9]\d* subscriber/)
-    expect(log("server-a") + log("server-b")).not.toMatch(/Processing payment\.webhook_received/)
+    const handled = /Processing payment\.webhook_received .*which has [1-9]\d* subscriber/
+    expect(await logWith("worker", handled)).toMatch(handled)
+    expect(readLog("server-a") + readLog("server-b")).not.toMatch(/Processing payment\.webhook_received/)
     figures.returnTwiceWebhookThrice = { orders: 1, captures: paid.captures, refunds: paid.refunds, token_fetches_total: (await cluster.gatewayCalls()).token, requests, gateway_calls: calls }
   })
 
@@ -314,10 +324,9 @@ describe("the plugin as a cluster: two servers and a worker", () => {
     expect(day.sales).toBeGreaterThan(0) // the earlier tests' checkouts
     const [ledger] = await cluster.sql(`select count(*)::int as n from sipay_ledger_sale where day = $1 and deleted_at is null`, [day.day])
     expect(ledger.n).toBe(day.sales)
-    const log = (name: string) => readFileSync(join(cluster.logs, `medusa-${name}.log`), "utf8")
-    await waitFor(async () => /Sipay ledger: "sync now" \S+ from a server instance synced/.test(log("worker")), 10000, 100).catch(() => undefined)
-    expect(log("worker")).toMatch(new RegExp(`Sipay ledger: "sync now" \\S+ from a server instance synced ${day.day}: ${day.sales} sales`))
-    expect(log("server-a")).not.toMatch(/no worker took "sync now"/)
+    const synced = new RegExp(`Sipay ledger: "sync now" \\S+ from a server instance synced ${day.day}: ${day.sales} sales`)
+    expect(await logWith("worker", synced)).toMatch(synced)
+    expect(readLog("server-a")).not.toMatch(/no worker took "sync now"/)
     figures.syncNowOnWorker = { day: day.day, sales: day.sales, ms: day.duration_ms }
   })
 
@@ -345,10 +354,7 @@ describe("the plugin as a cluster: two servers and a worker", () => {
     }
     const restoredAt = Date.now()
     await waitFor(async () => (await probe("server-a")).status === 200, 60000, 250)
-    // The server's output reaches its log file through the harness's pipe: the line may land a moment after the answer.
-    const readLog = () => readFileSync(join(cluster.logs, "medusa-server-a.log"), "utf8")
-    await waitFor(async () => /Sipay readiness: ready again/.test(readLog()), 10000, 100).catch(() => undefined)
-    const log = readLog()
+    const log = await logWith("server-a", /Sipay readiness: ready again/)
     expect(log).toMatch(/Sipay readiness: not ready \(.*locking: /)
     expect(log).toMatch(/Sipay readiness: ready again/)
     figures.readiness = { failed: failing!.body.failed, ready_again_after_restore_s: Math.round((Date.now() - restoredAt) / 1000), outage_s: Math.round((restoredAt - cutAt) / 1000) }
@@ -380,7 +386,7 @@ describe("the plugin as a cluster: two servers and a worker", () => {
     // The other never comes back: the worker's reconciliation, on its default schedule, makes the order within 3 minutes.
     await waitFor(async () => (await ordersOf(abandoned.cartId)).length === 1, 180000 - (Date.now() - killedAt), 1000).catch((error: Error) => {
       // What the worker's job did, for the report.
-      const worker = readFileSync(join(cluster.logs, "medusa-worker.log"), "utf8").split("\n").filter((line) => /reconcil|Scheduled|lock/i.test(line))
+      const worker = readLog("worker").split("\n").filter((line) => /reconcil|Scheduled|lock/i.test(line))
       throw new Error(`${error.message}; the worker's log:\n${worker.slice(-30).join("\n")}`)
     })
     const reconciledSeconds = (Date.now() - killedAt) / 1000
