@@ -147,6 +147,43 @@ export class PayNewTab extends Step {
 }
 
 /**
+ * A shopper pays a new tab (the redirect lost: the sale webhook settles it) while another tab of the
+ * same checkout asks for the payment form again and again, for up to `ms`: new attempts start on the
+ * session while the paid one becomes an order.
+ */
+export class FormsWhileSettling extends Step {
+  private readonly pay: PayNewTab
+  constructor(readonly pick: number, readonly ms: number) {
+    super()
+    this.pay = new PayNewTab(pick, "good", "confirm", "lose")
+  }
+  check(model: Readonly<Model>) {
+    return this.pay.check(model)
+  }
+  async act(model: Model, world: World) {
+    const paid = await this.pay.act(model, world)
+    const tab = model.checkouts.flatMap((checkout) => checkout.tabs).at(-1)
+    const checkout = model.checkouts.find((c) => c.tabs.includes(tab!))
+    if (!tab || !checkout) return paid
+    const seen: string[] = []
+    const until = Date.now() + this.ms
+    while (Date.now() < until) {
+      const form = await issueThreeDForm(world.api, world.store, checkout.sessionId).catch((error: Error) => error)
+      if (form instanceof Error) {
+        seen.push(`refused (${/"message":"([^"]*)"/.exec(form.message)?.[1] ?? form.message.slice(0, 160)})`)
+        break
+      }
+      checkout.tabs.push({ invoiceId: form.invoice_id, sessionId: checkout.sessionId, used: false, form })
+      seen.push(form.invoice_id)
+    }
+    return `${paid}; forms meanwhile: ${seen.join(", ")}`
+  }
+  toString() {
+    return `FormsWhileSettling(${this.pick}, ${this.ms} ms)`
+  }
+}
+
+/**
  * A direct payment submitted 1 to 3 times at once (a double click, a retry after a timeout), on a 2D
  * checkout (its cart ordered meanwhile or not); a signed-in customer may opt in to save the card.
  */
@@ -669,6 +706,7 @@ export const commandArbitraries: fc.Arbitrary<Command>[] = [
       .tuple(pick, fc.constantFrom<"good" | "declining">("good", "good", "good", "declining"), fc.constantFrom<"confirm" | "cancel">("confirm", "confirm", "confirm", "cancel"), fc.constantFrom<"deliver" | "lose">("deliver", "deliver", "lose"))
       .map(([p, c, b, r]) => new PayNewTab(p, c, b, r))
   ),
+  pick.map((p) => new FormsWhileSettling(p, 1500)),
   ...weighted(
     5,
     fc

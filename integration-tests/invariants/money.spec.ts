@@ -2,7 +2,7 @@ import fc from "fast-check"
 import { medusaIntegrationTestRunner } from "@medusajs/test-utils"
 import { seedStoreWithAdmin } from "../harness/seed"
 import { clearSandboxFaults, useSipayStack } from "../harness/stack"
-import { AdminRefund, CancelOrder, checkoutArbitrary, commandArbitraries, DeleteSavedCard, LedgerSync, NewCheckout, OpenForm, PanelRefund, PayDirect, PaySavedCard, PayTab, Quiesce } from "./commands"
+import { AdminRefund, CancelOrder, FormsWhileSettling, SetCaptureMode, checkoutArbitrary, commandArbitraries, DeleteSavedCard, LedgerSync, NewCheckout, OpenForm, PanelRefund, PayDirect, PaySavedCard, PayTab, Quiesce } from "./commands"
 import { signedInCustomer } from "../harness/customers"
 import { newModel, type Model } from "./model"
 import { watchWebhooks } from "./quiesce"
@@ -46,7 +46,14 @@ medusaIntegrationTestRunner({
     })
     afterEach(() => clearSandboxFaults(stack))
 
-    const run = (commands: Iterable<fc.AsyncCommand<Model, World>>) => fc.asyncModelRun(() => ({ model: newModel(), real: world }), commands)
+    const run = async (commands: Iterable<fc.AsyncCommand<Model, World>>) => {
+      const model = newModel()
+      try {
+        await fc.asyncModelRun(() => ({ model, real: world }), commands)
+      } finally {
+        if (process.env.INVARIANT_VERBOSE) process.stdout.write(`${model.log.map((line) => `[invariants]   ${line}`).join("\n")}\n`)
+      }
+    }
 
     it("two tabs paid on one session, then the ledger sync: the kept payment is neither refunded in Medusa nor at the gateway", async () => {
       await run([
@@ -107,6 +114,20 @@ medusaIntegrationTestRunner({
       ])
     })
 
+    it("a paid tab settled by the webhook while another tab asks for the form again and again: one order, or the money given back", async () => {
+      await run([
+        new SetCaptureMode("preauth"),
+        new NewCheckout("3d", [2, 0], 1),
+        new NewCheckout("3d", [1, 0]),
+        new FormsWhileSettling(0, 4000),
+        new FormsWhileSettling(0, 4000),
+        new SetCaptureMode("auth"),
+        new NewCheckout("3d", [1, 1]),
+        new FormsWhileSettling(0, 4000),
+        new Quiesce(),
+      ])
+    })
+
     it(`random sequences (${settings.describe}) keep every lira accounted for`, async () => {
       const stats = { sequences: 0, commands: 0, byCommand: new Map<string, number>() }
       // Each sequence opens two or three carts, then runs commands drawn by weight; every sequence ends quiet.
@@ -130,6 +151,8 @@ medusaIntegrationTestRunner({
           stats.sequences++
           stats.commands += model.log.length
           process.stdout.write(`[invariants] sequence ${stats.sequences}: ${model.log.length} commands\n`)
+          // INVARIANT_VERBOSE=1 prints every sequence as it ran (what each command saw), passing or not.
+          if (process.env.INVARIANT_VERBOSE) process.stdout.write(`${model.log.map((line) => `[invariants]   ${line}`).join("\n")}\n`)
           for (const line of model.log) {
             const name = line.slice(0, line.indexOf("("))
             stats.byCommand.set(name, (stats.byCommand.get(name) ?? 0) + 1)

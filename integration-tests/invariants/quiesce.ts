@@ -93,6 +93,33 @@ async function deliveredWebhooks(world: World): Promise<number> {
 }
 
 /**
+ * For a report only: the plugin's attempts, Medusa's payments and sessions and the gateway's sales of
+ * the carts a broken invariant names (the oracle itself never reads the plugin's tables).
+ */
+async function diagnosis(world: World, model: Model, problems: string[]): Promise<string[]> {
+  const db = world.container().resolve<Knex>(ContainerRegistrationKeys.PG_CONNECTION)
+  const named = model.checkouts.filter((checkout) => problems.some((problem) => problem.includes(checkout.cartId) || checkout.sessionIds.some((session) => problem.includes(session))))
+  const lines: string[] = []
+  const sales = (await control(world, "sales")) as { invoice_id: string; state: string; captured_minor: number; refunded_minor: number; preauth?: { state: string } | null }[]
+  for (const checkout of named) {
+    const sessions = checkout.sessionIds
+    const [attempts, payments, rows] = await Promise.all([
+      db.raw(`SELECT invoice_id, status, transaction_type, order_id, error_message, created_at, updated_at FROM sipay_payment_attempt WHERE session_id = ANY(?) ORDER BY created_at`, [sessions]),
+      db.raw(`SELECT p.id, p.data->>'invoice_id' invoice_id, p.amount, p.captured_at, p.canceled_at, p.created_at, (SELECT count(*) FROM capture c WHERE c.payment_id = p.id) captures, (SELECT count(*) FROM refund r WHERE r.payment_id = p.id AND r.deleted_at IS NULL) refunds FROM payment p WHERE p.payment_session_id = ANY(?)`, [sessions]),
+      db.raw(`SELECT id, status, authorized_at, deleted_at, data->>'settling_invoice_id' settling, data->'closed_invoice_ids' closed FROM payment_session WHERE id = ANY(?)`, [sessions]),
+    ])
+    lines.push(`cart ${checkout.cartId}:`)
+    for (const row of rows.rows) lines.push(`  session ${JSON.stringify(row)}`)
+    for (const row of attempts.rows) lines.push(`  attempt ${JSON.stringify(row)}`)
+    for (const row of payments.rows) lines.push(`  payment ${JSON.stringify(row)}`)
+    for (const sale of sales.filter((sale) => sessions.some((session) => sale.invoice_id.startsWith(`${session}_`)))) {
+      lines.push(`  sale ${sale.invoice_id} ${sale.state} captured ${sale.captured_minor} refunded ${sale.refunded_minor}${sale.preauth ? ` preauth ${sale.preauth.state}` : ""}`)
+    }
+  }
+  return lines
+}
+
+/**
  * Held webhooks delivered and handed over, faults cleared, the attempts aged past every grace period
  * (the store's clock moved: their start time set back 20 minutes), reconciliation, the
  * pre-authorization watch and the ledger sync run twice; then the eventual invariants.
@@ -113,7 +140,8 @@ export async function quiesce(model: Model, world: World): Promise<string> {
   }
   const problems = await eventualViolations(world, model)
   if (problems.length) {
-    throw new Error(`eventual invariant broken after quiescence:\n  ${problems.join("\n  ")}\nsequence:\n  ${model.log.join("\n  ")}`)
+    const seen = await diagnosis(world, model, problems)
+    throw new Error(`eventual invariant broken after quiescence:\n  ${problems.join("\n  ")}\nwhat the store and the gateway hold for it (a diagnosis; the oracle does not read it):\n  ${seen.join("\n  ")}\nsequence:\n  ${model.log.join("\n  ")}`)
   }
   const differences = await auditDifferences(world, model)
   if (differences.length) {

@@ -34,3 +34,15 @@ type Locking = { execute<T>(keys: string, job: () => Promise<T>, args?: { timeou
 export function underLock<T>(container: { resolve<L>(key: string): L }, key: string, timing: LockTiming, job: () => Promise<T>): Promise<T> {
   return container.resolve<Locking>(Modules.LOCKING).execute(key, job, { timeout: timing.timeout, expire: timing.ttl })
 }
+
+/**
+ * Runs `job` holding the lock Medusa's cart workflows take (the cart's id: complete-cart holds it
+ * while it authorizes the cart's payment session). A write to a cart's payment session data reads
+ * the session and writes it back whole (Medusa's updatePaymentSession): under this lock it can
+ * never land between complete-cart's authorization and its order, where it would set an authorized
+ * session back to pending and leave the order impossible to place. Never held around a Medusa
+ * cart workflow (it would wait for itself).
+ */
+export function underCartLock<T>(container: { resolve<L>(key: string): L }, cartId: string, job: () => Promise<T>): Promise<T> {
+  return underLock(container, cartId, ATTEMPT_LOCKS.start, job)
+}

@@ -23,10 +23,6 @@ export const PROVIDER_OF_FLOW: Record<AttemptFlow, string> = {
 
 export type AttemptContext = {
   sessionId: string
-  sessionData: Record<string, unknown>
-  /** The session's amount and currency as Medusa stores them (for the session-data update). */
-  sessionAmount: unknown
-  sessionCurrencyCode: string
   amount: string
   currencyCode: (typeof SUPPORTED_CURRENCIES)[number]
   cart: CartForPayment
@@ -153,9 +149,6 @@ export async function loadAttemptContext(
 
   const context: AttemptContext = {
     sessionId: session.id,
-    sessionData: (session.data ?? {}) as Record<string, unknown>,
-    sessionAmount: session.amount,
-    sessionCurrencyCode: session.currency_code,
     amount: formatAmount(session.amount as never),
     currencyCode,
     settings,

@@ -11,7 +11,7 @@ import { classifyTransaction } from "../../lib/sipay/outcome"
 import { parseInvoiceId } from "../../providers/sipay/utils/session-data"
 import { reverseGatewayPayment } from "./reverse-payment"
 import { GatewayConfirmation, signConfirmation } from "../../lib/checkout/confirmation"
-import { ATTEMPT_LOCKS, underLock } from "../../lib/shared-state/lock-timings"
+import { ATTEMPT_LOCKS, underCartLock, underLock } from "../../lib/shared-state/lock-timings"
 import type { AttemptFacts } from "../../lib/sales-report/sale-owner"
 import { resolveSaleOwner } from "../sale-owner/resolve-sale-owners"
 import { answersAuthenticated, transactionOfDirectAnswer, type DirectAnswer } from "../../lib/checkout/direct-answer"
@@ -124,7 +124,7 @@ async function settleAttempt(container: MedusaContainer, input: SettleInput): Pr
         error_code: input.reported?.error_code ?? (transaction.statusCode !== null ? String(transaction.statusCode) : null),
         error_message: String(error).slice(0, 500),
       })
-      await updateSessionInvoices(container, attempt.session_id, { close: attempt.invoice_id })
+      await updateSessionInvoices(container, attempt, { close: attempt.invoice_id })
       return result("failed", { error: String(error) })
     }
     return result(attempt.status === "reversed" ? "reversed" : "failed", { error: attempt.error_message ?? null })
@@ -152,7 +152,7 @@ async function settleAttempt(container: MedusaContainer, input: SettleInput): Pr
       const error = enforced.error ?? RELEASED_MESSAGE
       if (attempt.status === "pending" || attempt.status === "authorized") {
         await sipay.recordAttemptOutcome(attempt.id, { status: "failed", masked_card: maskedCard, gateway_order_no: transaction.orderId, error_message: error.slice(0, 500) })
-        await updateSessionInvoices(container, attempt.session_id, { close: attempt.invoice_id })
+        await updateSessionInvoices(container, attempt, { close: attempt.invoice_id })
       }
       return result("failed", { error })
     }
@@ -172,7 +172,7 @@ async function settleAttempt(container: MedusaContainer, input: SettleInput): Pr
       gateway_order_no: transaction.orderId ?? null,
       installments: transaction.installment ?? null,
     })
-    await updateSessionInvoices(container, attempt.session_id, { settling: attempt.invoice_id, confirmation, intended: attempt.transaction_type as "Auth" | "PreAuth" })
+    await updateSessionInvoices(container, attempt, { settling: attempt.invoice_id, confirmation, intended: attempt.transaction_type as "Auth" | "PreAuth" })
   }
   if (stillWanted && attempt.cart_id) {
     // Complete-cart is idempotent; it fails while another completion (a storefront's own
@@ -205,7 +205,7 @@ async function settleAttempt(container: MedusaContainer, input: SettleInput): Pr
       gateway_order_no: transaction.orderId,
       error_message: `${how}: ${reason}`,
     })
-    await updateSessionInvoices(container, attempt.session_id, { close: attempt.invoice_id })
+    await updateSessionInvoices(container, attempt, { close: attempt.invoice_id })
     return result("reversed", { error: reason, order_id: orderId })
   }
   if (orderId === null) {
@@ -271,19 +271,23 @@ async function completeMerchantSale(
  * this plugin's module): a closed attempt is never asked about again, a paid one is asked first
  * (and listed among the session's attempts: a direct one is added here, not when it started, with
  * the capture mode it was made in when the session has none yet). Under the session's lock, the one
- * a new attempt takes, so no invoice id is lost.
+ * a new attempt takes, so no invoice id is lost, and the cart's, so the write never lands inside
+ * complete-cart's authorization of the session; an authorized session is left as it is.
  */
 async function updateSessionInvoices(
   container: MedusaContainer,
-  sessionId: string,
+  attempt: { session_id: string; cart_id: string | null },
   change: { close?: string; settling?: string; confirmation?: GatewayConfirmation; intended?: "Auth" | "PreAuth" }
 ): Promise<void> {
   const paymentModule = container.resolve(Modules.PAYMENT)
+  const sessionId = attempt.session_id
+  // Under the cart's lock too: complete-cart (which holds it) may be authorizing this session now.
+  const cartLocked = <T>(job: () => Promise<T>) => (attempt.cart_id ? underCartLock(container, attempt.cart_id, job) : job())
   await container.resolve(Modules.LOCKING).execute(
     `sipay:session:${sessionId}`,
-    async () => {
-      const [session] = await paymentModule.listPaymentSessions({ id: sessionId })
-      if (!session || (session.status !== "pending" && session.status !== "requires_more")) {
+    () => cartLocked(async () => {
+      const [session] = await paymentModule.listPaymentSessions({ id: sessionId }, { select: ["id", "status", "authorized_at", "data", "amount", "currency_code"] })
+      if (!session || (session.status !== "pending" && session.status !== "requires_more") || session.authorized_at) {
         return
       }
       const data = (session.data ?? {}) as Record<string, unknown>
@@ -312,7 +316,7 @@ async function updateSessionInvoices(
         next.gateway_confirmation = change.confirmation ?? null
       }
       await paymentModule.updatePaymentSession({ id: session.id, amount: session.amount, currency_code: session.currency_code, data: next })
-    },
+    }),
     { timeout: 15 }
   )
 }

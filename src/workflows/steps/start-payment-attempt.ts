@@ -2,7 +2,7 @@ import { createStep, StepResponse } from "@medusajs/framework/workflows-sdk"
 import { buildPaymentRequest } from "../../lib/checkout/payment-request"
 import type { PaymentRequest } from "../../lib/sipay"
 import { buildInvoiceId } from "../../providers/sipay/utils/session-data"
-import { appendInvoiceToSession, restoreSessionData, SessionDataWrite } from "./append-invoice-to-session"
+import { appendInvoiceToSession, removeInvoiceFromSession, SessionInvoiceAdded } from "./append-invoice-to-session"
 import { loadAttemptContext } from "./load-attempt-context"
 import type { StartPaymentAttemptInput } from "../start-payment-attempt"
 import { deletePaymentAttempt, recordPaymentAttempt } from "./record-payment-attempt"
@@ -10,7 +10,7 @@ import { ATTEMPT_LOCKS, underLock } from "../../lib/shared-state/lock-timings"
 
 export type StartedAttempt = { invoice_id: string; cart_id: string; request: PaymentRequest }
 
-type Undo = { attemptId?: string; session?: SessionDataWrite }
+type Undo = { attemptId?: string; session?: SessionInvoiceAdded }
 
 /**
  * One step under the session's lock: the context read server-side, the gateway request built from
@@ -53,12 +53,7 @@ async function startAttempt(container: Parameters<typeof loadAttemptContext>[0],
   try {
     undo.attemptId = await recordPaymentAttempt(container, { sessionId: context.sessionId, cartId: context.cart.id, attemptNumber: context.attemptNumber, flow: input.flow, request })
     if (input.flow === "3d") {
-      undo.session = await appendInvoiceToSession(
-        container,
-        { id: context.sessionId, data: context.sessionData, amount: context.sessionAmount, currency_code: context.sessionCurrencyCode },
-        invoiceId,
-        (request.transactionType ?? "Auth") as "Auth" | "PreAuth"
-      )
+      undo.session = await appendInvoiceToSession(container, { sessionId: context.sessionId, cartId: context.cart.id }, invoiceId, (request.transactionType ?? "Auth") as "Auth" | "PreAuth")
     }
   } catch (error) {
     await undoStart(container, undo)
@@ -69,7 +64,7 @@ async function startAttempt(container: Parameters<typeof loadAttemptContext>[0],
 
 async function undoStart(container: Parameters<typeof loadAttemptContext>[0], undo: Undo): Promise<void> {
   if (undo.session) {
-    await restoreSessionData(container, undo.session)
+    await removeInvoiceFromSession(container, undo.session)
   }
   if (undo.attemptId) {
     await deletePaymentAttempt(container, undo.attemptId)
