@@ -9,7 +9,7 @@ import { FEE_LINE_KEY, feeLineOf, feeLineTitle, type FeeLineFacts } from "../../
 import { fromMinorUnits, toMinorUnits, type CurrencyCode } from "../../lib/sipay"
 import { shopperMessage } from "../../lib/shopper-messages"
 import { ATTEMPT_LOCKS, underLock } from "../../lib/shared-state/lock-timings"
-import { cartOfCollection } from "../steps/load-attempt-context"
+import { cartOfCollection, collectionOfCart } from "../steps/load-attempt-context"
 import { customerLanguageOf, readStoreFacts } from "../steps/store-facts"
 
 export type ApplyInstallmentFeeInput = {
@@ -46,13 +46,18 @@ async function applyInstallmentFee(container: MedusaContainer, input: ApplyInsta
   const paymentModule = container.resolve(Modules.PAYMENT)
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const sipay = container.resolve<SipayModuleService>(SIPAY_MODULE)
-  const [[session], settings] = await Promise.all([paymentModule.listPaymentSessions({ id: input.session_id }), sipay.getCheckoutSettings()])
+  // The named cart's link is read at once with the session (not after it, from the session's collection).
+  const [[session], settings, namedCollection] = await Promise.all([
+    paymentModule.listPaymentSessions({ id: input.session_id }),
+    sipay.getCheckoutSettings(),
+    input.cart_id !== undefined ? collectionOfCart(query, input.cart_id) : Promise.resolve(null),
+  ])
   if (!session) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `Payment session ${input.session_id} was not found`)
   }
   const rule = feeRuleFor(settings.installmentFees, Number(input.installments_number))
-  const cartId = await cartOfCollection(query, session.payment_collection_id)
-  if (!cartId || (input.cart_id !== undefined && input.cart_id !== cartId)) {
+  const cartId = input.cart_id !== undefined ? (namedCollection === session.payment_collection_id ? input.cart_id : null) : await cartOfCollection(query, session.payment_collection_id)
+  if (!cartId) {
     // The attempt's own checks answer these cases with their usual errors.
     return { session_id: session.id, fee: "0.00", changed: false }
   }

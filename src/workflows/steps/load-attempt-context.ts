@@ -58,6 +58,32 @@ const CART_FIELDS = [
   "customer.phone",
 ]
 
+/** The payment collection a cart pays through, read from the link alone (one query). */
+export async function collectionOfCart(query: { graph: (config: any) => Promise<{ data: unknown[] }> }, cartId: string): Promise<string | null> {
+  const { data } = await query.graph({ entity: "cart_payment_collection", fields: ["payment_collection_id"], filters: { cart_id: cartId } })
+  return (data[0] as { payment_collection_id?: string } | undefined)?.payment_collection_id ?? null
+}
+
+/**
+ * The cart that pays through a session's collection: the caller's named cart when the link (read at
+ * once with the rest, `namedCollection`) says it pays through it, else the link read from the
+ * collection's side. A named cart that does not pay through it gets the answer of an unknown session.
+ */
+async function cartOfSession(
+  query: { graph: (config: any) => Promise<{ data: unknown[] }> },
+  session: { id: string; payment_collection_id: string },
+  named?: { cartId: string; collectionId: string | null }
+): Promise<string | null> {
+  if (named) {
+    if (named.collectionId !== session.payment_collection_id) {
+      // The same answer as an unknown session: a session id alone reveals nothing.
+      throw new MedusaError(MedusaError.Types.NOT_FOUND, `Payment session ${session.id} was not found`)
+    }
+    return named.cartId
+  }
+  return cartOfCollection(query, session.payment_collection_id)
+}
+
 /** The cart a payment collection belongs to, read from the link alone (one query). */
 export async function cartOfCollection(query: { graph: (config: any) => Promise<{ data: unknown[] }> }, collectionId: string): Promise<string | null> {
   const { data } = await query.graph({ entity: "cart_payment_collection", fields: ["cart_id"], filters: { payment_collection_id: collectionId } })
@@ -78,12 +104,13 @@ export async function loadAttemptContext(
   const sipay = container.resolve<SipayModuleService>(SIPAY_MODULE)
 
   const readCart = (cartId: string) => query.graph({ entity: "cart", fields: CART_FIELDS, filters: { id: cartId } }).then(({ data }) => data[0] as Record<string, any> | undefined)
-  const [[session], settings, attempts, namedCart, store] = await Promise.all([
+  const [[session], settings, attempts, namedCart, store, namedCollection] = await Promise.all([
     paymentModule.listPaymentSessions({ id: input.session_id }),
     sipay.getCheckoutSettings(),
     sipay.listPaymentAttempts({ session_id: input.session_id }, { select: ["attempt_number", "status"] }),
     input.cart_id !== undefined ? readCart(input.cart_id) : Promise.resolve(undefined),
     readStoreFacts(query),
+    input.cart_id !== undefined ? collectionOfCart(query, input.cart_id) : Promise.resolve(null),
   ])
   if (!session) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `Payment session ${input.session_id} was not found`)
@@ -105,13 +132,9 @@ export async function loadAttemptContext(
     throw new MedusaError(MedusaError.Types.INVALID_DATA, `Sipay does not accept ${currencyCode}`)
   }
 
-  const cartId = await cartOfCollection(query, session.payment_collection_id)
+  const cartId = await cartOfSession(query, session, input.cart_id !== undefined ? { cartId: input.cart_id, collectionId: namedCollection } : undefined)
   if (!cartId) {
     throw new MedusaError(MedusaError.Types.NOT_FOUND, `No cart pays through payment session ${input.session_id}`)
-  }
-  if (input.cart_id !== undefined && input.cart_id !== cartId) {
-    // The same answer as an unknown session: a session id alone reveals nothing.
-    throw new MedusaError(MedusaError.Types.NOT_FOUND, `Payment session ${input.session_id} was not found`)
   }
   const cart = namedCart ?? (await readCart(cartId))
   if (!cart) {
