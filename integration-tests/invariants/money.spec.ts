@@ -15,6 +15,11 @@ import type { World } from "./world"
 jest.setTimeout(60 * 60 * 1000)
 
 const settings = runSettings()
+
+/** INVARIANT_VERBOSE=1 prints every sequence as it ran (what each command saw), passing or not. */
+function printSequence(model: Model): void {
+  if (process.env.INVARIANT_VERBOSE) process.stdout.write(`${model.log.map((line) => `[invariants]   ${line}`).join("\n")}\n`)
+}
 const INSTALLMENT_FEES = { "3": { mode: "gateway" }, "6": { mode: "own", percentage: 4.25, fixed: 1 } }
 
 const stack = useSipayStack({
@@ -51,7 +56,7 @@ medusaIntegrationTestRunner({
       try {
         await fc.asyncModelRun(() => ({ model, real: world }), commands)
       } finally {
-        if (process.env.INVARIANT_VERBOSE) process.stdout.write(`${model.log.map((line) => `[invariants]   ${line}`).join("\n")}\n`)
+        printSequence(model)
       }
     }
 
@@ -151,8 +156,7 @@ medusaIntegrationTestRunner({
           stats.sequences++
           stats.commands += model.log.length
           process.stdout.write(`[invariants] sequence ${stats.sequences}: ${model.log.length} commands\n`)
-          // INVARIANT_VERBOSE=1 prints every sequence as it ran (what each command saw), passing or not.
-          if (process.env.INVARIANT_VERBOSE) process.stdout.write(`${model.log.map((line) => `[invariants]   ${line}`).join("\n")}\n`)
+          printSequence(model)
           for (const line of model.log) {
             const name = line.slice(0, line.indexOf("("))
             stats.byCommand.set(name, (stats.byCommand.get(name) ?? 0) + 1)

@@ -5,15 +5,16 @@ import { underCartLock } from "../../lib/shared-state/lock-timings"
 /** What adding an attempt's invoice id to its session changed: enough to take exactly that back. */
 export type SessionInvoiceAdded = { sessionId: string; cartId: string; invoiceId: string }
 
-type SessionRow = { id: string; status: string; authorized_at?: Date | string | null; data?: Record<string, unknown> | null; amount: unknown; currency_code: string }
+export type SessionRow = { id: string; status: string; authorized_at?: Date | string | null; data?: Record<string, unknown> | null; amount: unknown; currency_code: string }
 
 /** The session as it is now (read under the cart's lock): the one a write may start from. */
-async function currentSession(container: MedusaContainer, sessionId: string): Promise<SessionRow | undefined> {
+export async function currentSession(container: MedusaContainer, sessionId: string): Promise<SessionRow | undefined> {
   const [session] = await container.resolve(Modules.PAYMENT).listPaymentSessions({ id: sessionId }, { select: ["id", "status", "authorized_at", "data", "amount", "currency_code"] })
   return session as SessionRow | undefined
 }
 
-const open = (session: SessionRow) => (session.status === "pending" || session.status === "requires_more") && !session.authorized_at
+/** Still open to new attempts and to the plugin's writes: neither authorized by complete-cart nor past it. */
+export const openSession = (session: SessionRow) => (session.status === "pending" || session.status === "requires_more") && !session.authorized_at
 
 /**
  * Adds the attempt's invoice id to the session data, where the provider (which cannot read this
@@ -30,7 +31,7 @@ export async function appendInvoiceToSession(
 ): Promise<SessionInvoiceAdded> {
   return underCartLock(container, target.cartId, async () => {
     const session = await currentSession(container, target.sessionId)
-    if (!session || !open(session)) {
+    if (!session || !openSession(session)) {
       throw new MedusaError(MedusaError.Types.NOT_ALLOWED, `Payment session ${target.sessionId} is ${session?.authorized_at ? "authorized" : session?.status ?? "gone"}; no new payment can start`)
     }
     const previous = session.data ?? {}
@@ -45,13 +46,14 @@ export async function removeInvoiceFromSession(container: MedusaContainer, added
   await underCartLock(container, added.cartId, async () => {
     const session = await currentSession(container, added.sessionId)
     const invoiceIds = Array.isArray(session?.data?.invoice_ids) ? (session!.data!.invoice_ids as string[]) : []
-    if (!session || !open(session) || !invoiceIds.includes(added.invoiceId)) {
+    if (!session || !openSession(session) || !invoiceIds.includes(added.invoiceId)) {
       return
     }
     await writeSessionData(container, session, { ...session.data, invoice_ids: invoiceIds.filter((id) => id !== added.invoiceId) })
   })
 }
 
-function writeSessionData(container: MedusaContainer, session: SessionRow, data: Record<string, unknown>) {
+/** Writes a session's data (Medusa's updatePaymentSession), keeping the amount and currency it was read with. */
+export function writeSessionData(container: MedusaContainer, session: SessionRow, data: Record<string, unknown>) {
   return container.resolve(Modules.PAYMENT).updatePaymentSession({ id: session.id, amount: session.amount as never, currency_code: session.currency_code, data })
 }

@@ -10,6 +10,7 @@ import { withAdvisoryLock } from "../../lib/shared-state/advisory-lock"
 import { classifyTransaction } from "../../lib/sipay/outcome"
 import { parseInvoiceId } from "../../providers/sipay/utils/session-data"
 import { reverseGatewayPayment } from "./reverse-payment"
+import { currentSession, openSession, writeSessionData } from "./append-invoice-to-session"
 import { GatewayConfirmation, signConfirmation } from "../../lib/checkout/confirmation"
 import { ATTEMPT_LOCKS, underCartLock, underLock } from "../../lib/shared-state/lock-timings"
 import type { AttemptFacts } from "../../lib/sales-report/sale-owner"
@@ -279,15 +280,14 @@ async function updateSessionInvoices(
   attempt: { session_id: string; cart_id: string | null },
   change: { close?: string; settling?: string; confirmation?: GatewayConfirmation; intended?: "Auth" | "PreAuth" }
 ): Promise<void> {
-  const paymentModule = container.resolve(Modules.PAYMENT)
   const sessionId = attempt.session_id
   // Under the cart's lock too: complete-cart (which holds it) may be authorizing this session now.
   const cartLocked = <T>(job: () => Promise<T>) => (attempt.cart_id ? underCartLock(container, attempt.cart_id, job) : job())
   await container.resolve(Modules.LOCKING).execute(
     `sipay:session:${sessionId}`,
     () => cartLocked(async () => {
-      const [session] = await paymentModule.listPaymentSessions({ id: sessionId }, { select: ["id", "status", "authorized_at", "data", "amount", "currency_code"] })
-      if (!session || (session.status !== "pending" && session.status !== "requires_more") || session.authorized_at) {
+      const session = await currentSession(container, sessionId)
+      if (!session || !openSession(session)) {
         return
       }
       const data = (session.data ?? {}) as Record<string, unknown>
@@ -315,7 +315,7 @@ async function updateSessionInvoices(
         next.settling_invoice_id = change.settling
         next.gateway_confirmation = change.confirmation ?? null
       }
-      await paymentModule.updatePaymentSession({ id: session.id, amount: session.amount, currency_code: session.currency_code, data: next })
+      await writeSessionData(container, session, next)
     }),
     { timeout: 15 }
   )
