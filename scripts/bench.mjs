@@ -89,7 +89,8 @@ async function measured(work) {
 function rawPost(url, body, token) {
   return new Promise((resolvePost, reject) => {
     const payload = JSON.stringify(body)
-    const req = request(url, { method: "POST", headers: { "content-type": "application/json", accept: "application/json", authorization: `Bearer ${token}`, "content-length": Buffer.byteLength(payload) } }, (res) => {
+    // A connection of its own (agent: false): a kept-alive one the sandbox closed while idle answers "read ECONNRESET".
+    const req = request(url, { method: "POST", agent: false, headers: { "content-type": "application/json", accept: "application/json", authorization: `Bearer ${token}`, "content-length": Buffer.byteLength(payload) } }, (res) => {
       const chunks = []
       res.on("data", (chunk) => chunks.push(chunk))
       res.on("end", () => resolvePost(Buffer.concat(chunks)))

@@ -3,6 +3,7 @@ import { seedStore, SeededStore } from "../harness/seed"
 import * as shopper from "../harness/shopper"
 import { createCart, DECLINING_CARD, PAYING_CARD, startPaymentSession } from "../harness/shopper"
 import { signClientAddress } from "../../src/lib/limiter"
+import { updateCheckoutSettingsWorkflow } from "../../src/workflows/steps/save-checkout-settings"
 import {
   allOf,
   attack,
@@ -200,6 +201,25 @@ medusaIntegrationTestRunner({
             return { answers }
           }
         )
+      })
+      it("a storefront-signed address stays the shopper's when the installment fee moves the payment to a new session", async () => {
+        // The signature covers the session of the request; the attempt then pays on the session the fee line made.
+        const setFees = (installment_fees: Record<string, unknown> | null) => updateCheckoutSettingsWorkflow(getContainer()).run({ input: { changes: { installment_fees } as never } })
+        await setFees({ "3": { mode: "own", percentage: 2.5, fixed: 0 } })
+        try {
+          const { sessionId, cartId } = await session()
+          const signed = signClientAddress({ secret: STOREFRONT_SECRET, ip: "192.0.2.77", sessionId })
+          const form = await send(`${stack.backendUrl}/store/sipay/payment-sessions/${sessionId}/3d-form`, {
+            headers: { ...storeKey(), "x-forwarded-for": "203.0.113.77", ...signed },
+            json: { installments_number: 3, cart_id: cartId },
+          })
+          expect(form.status).toBe(200)
+          expect(form.json.session_id).not.toBe(sessionId)
+          expect(Number(form.json.installment_fee)).toBeGreaterThan(0)
+          expect(form.json.fields.ip).toBe("192.0.2.77")
+        } finally {
+          await setFees(null)
+        }
       })
     })
 

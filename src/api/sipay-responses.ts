@@ -5,7 +5,6 @@ import type SipayModuleService from "../modules/sipay/service"
 import { DEFAULT_CHECKOUT_TOKEN_TTL_SECONDS, issueCheckoutToken, verifyCheckoutToken } from "../lib/hosted-page"
 import { startPaymentAttemptWorkflow } from "../workflows/start-payment-attempt"
 import type { StartedAttempt } from "../workflows/steps/start-payment-attempt"
-import { applyInstallmentFeeWorkflow } from "../workflows/installment-fee/apply-installment-fee"
 import { clientAddress } from "./client-address"
 import { attemptStarted } from "./rate-limits"
 import { answerConfigurationRefusal, answerShopperRefusal } from "./configuration-refusals"
@@ -35,20 +34,17 @@ export async function issueThreeDForm(
 ) {
   const body = req.validatedBody
   let result: StartedAttempt
-  let fee: { session_id: string; fee: unknown }
   try {
-    // The installment fee's cart line first: when it changes the cart's total, the attempt goes on a new session.
-    ;({ result: fee } = await applyInstallmentFeeWorkflow(req.scope).run({
-      input: { session_id: sessionId, installments_number: body.installments_number, bin: body.bin, ...("cartId" in binding ? { cart_id: binding.cartId } : {}) },
-    }))
+    // The installment fee's cart line is made the choice's first: when that changes the cart's total, the attempt goes on a new session.
     ;({ result } = await startPaymentAttemptWorkflow(req.scope).run({
       input: {
-        session_id: fee.session_id,
+        session_id: sessionId,
         flow: "3d",
         installments_number: body.installments_number,
         maturity_period: body.maturity_period,
         payment_frequency: body.payment_frequency,
-        ip: clientAddress(req, fee.session_id),
+        ip: clientAddress(req, sessionId),
+        bin: body.bin,
         ...("cartId" in binding ? { cart_id: binding.cartId } : {}),
       },
     }))
@@ -58,7 +54,7 @@ export async function issueThreeDForm(
     if (answerShopperRefusal(req, res, error)) return
     throw error
   }
-  const payingSessionId = fee.session_id
+  const payingSessionId = result.session_id
   await attemptStarted(req, result.invoice_id)
   const form = sipayModuleOf(req).getClient().build3DForm(result.request)
   const fields = { ...form.fields } as Record<string, unknown>
@@ -70,7 +66,7 @@ export async function issueThreeDForm(
   // The hosted page moves to the new session's page (its token) when the fee made a new session.
   const moved = "hostedPage" in binding && payingSessionId !== sessionId ? { page: hostedPageAddress(sipayModuleOf(req), payingSessionId, body.locale) } : {}
   res.setHeader("Cache-Control", "no-store")
-  res.json({ action: form.action, fields, invoice_id: result.invoice_id, session_id: payingSessionId, installment_fee: fee.fee, ...moved })
+  res.json({ action: form.action, fields, invoice_id: result.invoice_id, session_id: payingSessionId, installment_fee: result.installment_fee, ...moved })
 }
 
 /** The hosted card page of a session: its address (token in the fragment), the token, and when it expires. */

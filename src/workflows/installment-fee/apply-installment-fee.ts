@@ -1,11 +1,10 @@
 import { ContainerRegistrationKeys, MedusaError, Modules } from "@medusajs/framework/utils"
 import type { MedusaContainer } from "@medusajs/framework/types"
-import { createStep, createWorkflow, StepResponse, WorkflowResponse } from "@medusajs/framework/workflows-sdk"
 import { addToCartWorkflow, createPaymentSessionsWorkflow, deleteLineItemsWorkflow } from "@medusajs/medusa/core-flows"
 import { SIPAY_MODULE } from "../../modules/sipay"
 import type SipayModuleService from "../../modules/sipay/service"
 import { feeRuleFor, installmentFeeMinor } from "../../lib/checkout/installment-fees"
-import { FEE_LINE_KEY, feeLineOf, feeLineTitle, type FeeLineFacts } from "../../lib/checkout/fee-line"
+import { amountWithoutFeeLine, FEE_LINE_KEY, feeLineIsCurrent, feeLineOf, feeLineTitle, type CartForFee, type FeeLineFacts } from "../../lib/checkout/fee-line"
 import { fromMinorUnits, toMinorUnits, type CurrencyCode } from "../../lib/sipay"
 import { shopperMessage } from "../../lib/shopper-messages"
 import { ATTEMPT_LOCKS, underLock } from "../../lib/shared-state/lock-timings"
@@ -32,17 +31,10 @@ const CART_FIELDS = ["id", "total", "currency_code", "locale", "customer_id", "i
  * change of the cart's total makes Medusa delete the cart's payment sessions: a new session of the
  * same provider is created at once, and the caller continues on it. Under the cart's fee lock, so two
  * choices at once leave one line. Nothing to undo: the line is what the shopper chose, and the next
- * choice puts it right.
+ * choice puts it right. Run by the attempt's start (start-payment-attempt.ts) when the line it read
+ * is not the choice's, or the fee is the gateway's rate for the card.
  */
-export const applyInstallmentFeeStep = createStep("sipay-apply-installment-fee", async (input: ApplyInstallmentFeeInput, { container }) => {
-  return new StepResponse(await applyInstallmentFee(container, input))
-})
-
-export const applyInstallmentFeeWorkflow = createWorkflow("sipay-apply-installment-fee", (input: ApplyInstallmentFeeInput) => {
-  return new WorkflowResponse(applyInstallmentFeeStep(input))
-})
-
-async function applyInstallmentFee(container: MedusaContainer, input: ApplyInstallmentFeeInput): Promise<AppliedInstallmentFee> {
+export async function applyInstallmentFee(container: MedusaContainer, input: ApplyInstallmentFeeInput): Promise<AppliedInstallmentFee> {
   const paymentModule = container.resolve(Modules.PAYMENT)
   const query = container.resolve(ContainerRegistrationKeys.QUERY)
   const sipay = container.resolve<SipayModuleService>(SIPAY_MODULE)
@@ -64,8 +56,7 @@ async function applyInstallmentFee(container: MedusaContainer, input: ApplyInsta
   return underLock(container, `sipay:installment-fee:${cartId}`, ATTEMPT_LOCKS.start, async () => {
     const cart = await readCart(query, cartId)
     const line = feeLineOf(cart.items)
-    const lineTotal = line ? toMinorUnits(line.total as never) : 0n
-    const base = toMinorUnits(cart.total as never) - lineTotal
+    const base = amountWithoutFeeLine(cart as CartForFee)
     let payable: string | null = null
     if (rule.mode === "gateway") {
       if (!input.bin || !/^\d{6}/.test(input.bin)) {
@@ -79,10 +70,7 @@ async function applyInstallmentFee(container: MedusaContainer, input: ApplyInsta
     }
     const fee = installmentFeeMinor(fromMinorUnits(base), rule, payable) ?? 0n
     const facts: FeeLineFacts = { installments: Number(input.installments_number), fee: fromMinorUnits(fee), base: fromMinorUnits(base), rule: rule.mode }
-    if (line && fee > 0n && Number(line.quantity) === 1 && toMinorUnits(line.unit_price as never) === fee && line.metadata?.[FEE_LINE_KEY]?.installments === facts.installments) {
-      return { session_id: session.id, fee: facts.fee, changed: false }
-    }
-    if (!line && fee === 0n) {
+    if (feeLineIsCurrent(cart as CartForFee, fee, facts.installments)) {
       return { session_id: session.id, fee: facts.fee, changed: false }
     }
     if (line) {
@@ -154,6 +142,5 @@ export async function cartAmountBeforeFee(query: { graph: (config: any) => Promi
   if (!cart) {
     return null
   }
-  const line = feeLineOf(cart.items)
-  return fromMinorUnits(toMinorUnits(cart.total as never) - (line ? toMinorUnits(line.total as never) : 0n))
+  return fromMinorUnits(amountWithoutFeeLine(cart as CartForFee))
 }

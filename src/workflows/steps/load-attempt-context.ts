@@ -10,6 +10,7 @@ import { SUPPORTED_CURRENCIES } from "../../providers/sipay/utils/session-data"
 import type { CustomerLanguage } from "../../lib/customer-language"
 import { customerLanguageOf, readStoreFacts } from "./store-facts"
 import { configurationRefusalError, SHOPPER_CODE_PREFIX } from "../../lib/config-alerts/refusal-error"
+import type { CartForFee } from "../../lib/checkout/fee-line"
 
 export type AttemptFlow = "3d" | "2d"
 
@@ -33,6 +34,8 @@ export type AttemptContext = {
   storeName?: string
   /** The language of what the customer reads from this attempt (the invoice description). */
   language: CustomerLanguage
+  /** The cart's total and lines as read here: whether its installment fee line is the choice's is decided on them. */
+  feeBasis: CartForFee
 }
 
 const CART_FIELDS = [
@@ -49,6 +52,9 @@ const CART_FIELDS = [
   "items.variant_title",
   "items.quantity",
   "items.total",
+  "items.unit_price",
+  "items.variant_id",
+  "items.metadata",
   "items.product.metadata",
   "billing_address.*",
   "shipping_address.*",
@@ -180,6 +186,7 @@ export async function loadAttemptContext(
     recurring,
     storeName: store.name ?? undefined,
     language: customerLanguageOf(cart.locale, store, sipay.getOptions().defaultLocale),
+    feeBasis: { total: cart.total, items: cart.items ?? [] },
     cart: {
       id: cart.id,
       email: cart.email,

@@ -4,7 +4,6 @@ import { answerConfigurationRefusal, answerShopperRefusal, reportGatewayConfigur
 import type { StartedAttempt } from "../../../../../../workflows/steps/start-payment-attempt"
 import { settlePaymentAttemptWorkflow } from "../../../../../../workflows/settle-payment-attempt"
 import { startPaymentAttemptWorkflow } from "../../../../../../workflows/start-payment-attempt"
-import { applyInstallmentFeeWorkflow } from "../../../../../../workflows/installment-fee/apply-installment-fee"
 import { paymentOutcomeCode, shopperMessage } from "../../../../../../lib/shopper-messages"
 import { guardDirectPayment } from "../../../../../direct-payment-guard"
 import { attemptStarted, requestLocale } from "../../../../../rate-limits"
@@ -31,14 +30,10 @@ export const POST = async (req: MedusaRequest<DirectPaymentBody>, res: MedusaRes
     return
   }
   let attempt: StartedAttempt
-  let fee: { session_id: string; fee: unknown }
   try {
-    // The installment fee's cart line first (the BIN from the card, in transit): a changed total means a new session.
-    ;({ result: fee } = await applyInstallmentFeeWorkflow(req.scope).run({
-      input: { session_id: sessionId, installments_number, bin: card.number.replace(/\s/g, "").slice(0, 6), cart_id },
-    }))
+    // The installment fee's cart line is made the choice's first (the BIN from the card, in transit): a changed total means a new session.
     ;({ result: attempt } = await startPaymentAttemptWorkflow(req.scope).run({
-      input: { session_id: fee.session_id, flow: "2d", installments_number, maturity_period, payment_frequency, ip: guard.ip, cart_id },
+      input: { session_id: sessionId, flow: "2d", installments_number, maturity_period, payment_frequency, ip: guard.ip, cart_id, bin: card.number.replace(/\s/g, "").slice(0, 6) },
     }))
   } catch (error) {
     // Refused before the gateway: the store is not set up for it (the merchant is alerted), or a recurring product in installments.
@@ -78,7 +73,7 @@ export const POST = async (req: MedusaRequest<DirectPaymentBody>, res: MedusaRes
       await guard.declined(gatewayStatus)
       throw error
     })
-  const body = { status: result.status, invoice_id: result.invoice_id, order_id: result.order_id, session_id: fee.session_id, installment_fee: fee.fee }
+  const body = { status: result.status, invoice_id: result.invoice_id, order_id: result.order_id, session_id: attempt.session_id, installment_fee: attempt.installment_fee }
   if (result.status === "paid" || result.status === "authorized") {
     const saved = saving ? await saveCardAfterPayment(req, saving, { holderName: card.holder_name, number: card.number, expiryMonth: card.expiry_month, expiryYear: card.expiry_year }, attempt.invoice_id) : {}
     res.status(200).json({ ...body, cart_id: result.cart_id, ...saved })

@@ -4,7 +4,6 @@ import { findCustomerCard } from "../../../../../../lib/saved-cards/customer-car
 import { SipayError, type SavedCardPayer } from "../../../../../../lib/sipay"
 import { startPaymentAttemptWorkflow } from "../../../../../../workflows/start-payment-attempt"
 import type { StartedAttempt } from "../../../../../../workflows/steps/start-payment-attempt"
-import { applyInstallmentFeeWorkflow } from "../../../../../../workflows/installment-fee/apply-installment-fee"
 import { answerShopperRefusal } from "../../../../../configuration-refusals"
 import { PROVIDER_OF_FLOW, type AttemptFlow } from "../../../../../../workflows/steps/load-attempt-context"
 import { customerNumberOfCustomer } from "../../../../../../workflows/saved-cards/customer-holder"
@@ -49,21 +48,18 @@ export const POST = async (req: MedusaRequest<SavedCardPaymentBody>, res: Medusa
     throw new MedusaError(MedusaError.Types.NOT_FOUND, NOT_FOUND)
   }
   let attempt: StartedAttempt
-  let fee: { session_id: string; fee: unknown }
   try {
-    // The installment fee's cart line first, as for a card typed in (the BIN from the gateway's masked number): a changed total means a new session.
-    ;({ result: fee } = await applyInstallmentFeeWorkflow(req.scope).run({
-      input: { session_id: sessionId, installments_number: body.installments_number, bin: card.maskedNumber.slice(0, 6), cart_id: body.cart_id },
-    }))
+    // The installment fee's cart line is made the choice's first, as for a card typed in (the BIN from the gateway's masked number): a changed total means a new session.
     ;({ result: attempt } = await startPaymentAttemptWorkflow(req.scope).run({
       input: {
-        session_id: fee.session_id,
+        session_id: sessionId,
         flow,
         installments_number: body.installments_number,
         maturity_period: body.maturity_period,
         payment_frequency: body.payment_frequency,
-        ip: clientAddress(req, fee.session_id),
+        ip: clientAddress(req, sessionId),
         cart_id: body.cart_id,
+        bin: card.maskedNumber.slice(0, 6),
       },
     }))
   } catch (error) {
@@ -71,7 +67,7 @@ export const POST = async (req: MedusaRequest<SavedCardPaymentBody>, res: Medusa
     throw error
   }
   await attemptStarted(req, attempt.invoice_id)
-  const paidOn = { session_id: fee.session_id, installment_fee: fee.fee }
+  const paidOn = { session_id: attempt.session_id, installment_fee: attempt.installment_fee }
   const owner = ownerOf(customer, `${attempt.request.name} ${attempt.request.surname}`)
   const payer: SavedCardPayer = { cardToken: card.cardToken, customerNumber: holder.number, customerName: owner.name, customerEmail: owner.email, customerPhone: owner.phone }
   res.setHeader("Cache-Control", "no-store")
