@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * npm run bench [-- --rounds 5 --sizes 1000,10000,100000 --only hash,ledger,sales,checkout,latency,sync-now --latency 250
- *                   --sync-size 100000 --sync-after 1000]
+ *                   --sync-size 100000 --sync-after 1000 --write README.md,docs/performance.md]
  *
  * Prints each figure of issue 16 as a ratio against its floor measured in the same run, with
  * min / median / max over repeated rounds, and the gateway calls and token fetches counted by the
@@ -16,6 +16,10 @@
  * Redis at BENCH_CLUSTER_REDIS_URL, default redis://127.0.0.1:6379/12, a database index the bench
  * empties first) and measures the ledger sync's RSS in the server that gets "sync now" and in the
  * worker that runs the ledger job, after --sync-after checkouts (bench-checkout.mjs).
+ *
+ * `--write FILE[,FILE]` also puts the printed table into each file, between `<!-- bench:<the --only
+ * list> -->` and `<!-- /bench:... -->`, and its rows with a target between `<!-- bench-summary:... -->`
+ * and its end marker (README.md's Performance section: `latency,sync-now`; scripts/lib/bench-blocks.mjs).
  */
 import { spawn, spawnSync } from "node:child_process"
 import { createRequire } from "node:module"
@@ -24,6 +28,7 @@ import { fileURLToPath } from "node:url"
 import { request } from "node:http"
 import { Writable } from "node:stream"
 import { once } from "node:events"
+import { writeBenchBlock } from "./lib/bench-blocks.mjs"
 
 const require = createRequire(import.meta.url)
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..")
@@ -52,6 +57,7 @@ function args() {
     else if (argv[i] === "--latency") out.latency = Number(argv[++i])
     else if (argv[i] === "--sync-size") out.syncSize = Number(argv[++i])
     else if (argv[i] === "--sync-after") out.syncAfter = Number(argv[++i])
+    else if (argv[i] === "--write") out.write = argv[++i]
   }
   // `--only latency`: the real-latency checkout rows alone (250 ms per gateway call unless --latency says).
   if (out.only.includes("latency") && !(out.latency > 0)) out.latency = 250
@@ -593,6 +599,12 @@ function printTable(options) {
     ...notes.map((note) => `- ${note}`),
   ]
   process.stdout.write(`${lines.join("\n")}\n`)
+  // The blocks of the --only list in those documents (README.md's Performance section: the rows with a
+  // target; docs/performance.md: the whole table), rewritten with this table.
+  for (const file of options.write ? options.write.split(",") : []) {
+    writeBenchBlock(file, options.only.join(","), lines.join("\n"))
+    process.stdout.write(`(written to ${file}, blocks of ${options.only.join(",")})\n`)
+  }
 }
 
 async function main() {
