@@ -1,6 +1,6 @@
 import { createServer, Server } from "node:http"
 import { startSandbox, type StartSandboxOptions } from "../../src/sandbox"
-import { freePort } from "./ports"
+import { freeListenPort } from "./ports"
 
 export const SALE_WEBHOOK_KEY = "medusa-sale"
 export const RECURRING_WEBHOOK_KEY = "medusa-recurring"
@@ -44,7 +44,7 @@ export function useSipayStack(
   const previousEnv = { ...process.env }
   let landing: Server | undefined
   beforeAll(async () => {
-    stack.port = await freePort()
+    stack.port = await freeListenPort()
     stack.backendUrl = `http://localhost:${stack.port}`
     const landingPage = await startLandingPage()
     landing = landingPage.server

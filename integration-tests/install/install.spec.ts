@@ -8,7 +8,7 @@ import { satisfies } from "semver"
 import { SMS_TEST_CODE } from "../../src/sandbox/cards"
 import { gatewayDay } from "../../src/lib/sales-report/calendar"
 import { launchBrowser, screenshotPath } from "../harness/browser"
-import { freePort } from "../harness/ports"
+import { freeListenPort } from "../harness/ports"
 import { PAYING_CARD, payAtGateway, returnToStore } from "../harness/shopper"
 import { commandLines, envFromReadme, envValue, escapeDollars, headingAnchors, markdownLinks, readInstallRegions, sandboxFromReadme, statedPackFigures, words } from "./readme-regions"
 import { addTryPrice, adminLogin, call, cartWithSipaySession, orderPayment, prepareCatalog, StoreHttp, variantPrices } from "./store-api"
@@ -86,9 +86,9 @@ async function newStore(label: string, version: string): Promise<Store> {
     dir,
     logs,
     database: `sipay_install_${label}_${process.pid}`,
-    storePort: await freePort(),
-    storefrontPort: await freePort(),
-    sandboxPort: await freePort(),
+    storePort: await freeListenPort(),
+    storefrontPort: await freeListenPort(),
+    sandboxPort: await freeListenPort(),
     processes: [],
   }
 }

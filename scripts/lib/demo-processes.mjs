@@ -3,6 +3,9 @@
 import { spawn } from "node:child_process"
 import { createWriteStream, readFileSync } from "node:fs"
 import { createServer } from "node:net"
+import listenPort from "./listen-port.cjs"
+
+const { freeListenPort } = listenPort
 
 /** The last lines of a log file's latest run, for an error message (stack frames left out). */
 export function tailOf(file, lines = 30) {
@@ -114,8 +117,10 @@ function signalGroup(pid, signal) {
   }
 }
 
-/** Rejects with a clear message when `port` cannot be listened on. Port 0 asks the system for a free one. */
+/** Rejects with a clear message when `port` cannot be listened on. Port 0: any free port (below the ephemeral range). */
 export async function claimPort(port, what, envName) {
+  // Any free port: one below the ephemeral range, which stays free while the process boots (listen-port.cjs).
+  if (Number(port) === 0) return freeListenPort()
   return new Promise((resolve, reject) => {
     const server = createServer()
     server.once("error", (error) => {
