@@ -88,7 +88,10 @@ describe("PostgresAttemptLog: the attempts of each client, with their outcome, s
   })
 
   it("refuses the 31st attempt of a client whose 30 attempts were declined, whichever instance counts it, and takes paid ones back", async () => {
-    const shared = { baseUrl: "http://127.0.0.1:1", appId: "a", appSecret: "s3cret", merchantKey: "$k", rateLimitStore: "postgres" as const }
+    // A century-long window (its next boundary in 2069): the default 10-minute fixed window could end
+    // between the 30th attempt and the 31st on a slow run and start the count again.
+    const rateLimits = { windowSeconds: 100 * 365 * 86400 }
+    const shared = { baseUrl: "http://127.0.0.1:1", appId: "a", appSecret: "s3cret", merchantKey: "$k", rateLimitStore: "postgres" as const, rateLimits }
     const pools = [scratch.connect(), scratch.connect()]
     const instances = [limiterFor(shared, () => pools[0]), limiterFor(shared, () => pools[1])]
     for (let i = 0; i < 30; i++) {
