@@ -340,9 +340,24 @@ function rssSampler(pid) {
 }
 
 /**
- * The Sales page's look-ups (GET /admin/sipay/transactions with its filters, orders and pages), one at
- * a time until `running()` turns false: back to back, or one starting every `everyMs` (merchants paging).
+ * Admin GETs of `paths` in turn, one at a time until `running()` turns false: back to back, or one
+ * starting every `everyMs`. `done` gives each one's time, ms.
  */
+function adminReader(admin, base, paths, running, everyMs = 0) {
+  const times = []
+  const done = (async () => {
+    for (let i = 0; running(); i++) {
+      const at = performance.now()
+      await admin("GET", paths[i % paths.length], undefined, base)
+      times.push(performance.now() - at)
+      if (everyMs > 0) await sleepFor(Math.max(0, everyMs - (performance.now() - at)))
+    }
+    return times
+  })()
+  return { done, pages: paths }
+}
+
+/** The Sales page's look-ups (GET /admin/sipay/transactions with its filters, orders and pages) of `day`, as adminReader. */
 function salesReader(admin, base, day, running, everyMs = 0) {
   const pages = [
     `date=${day}`,
@@ -352,17 +367,7 @@ function salesReader(admin, base, day, running, everyMs = 0) {
     `date=${day}&order=-state&offset=99950`,
     `date=${day}&currency_id=3`,
   ]
-  const lookups = []
-  const done = (async () => {
-    for (let i = 0; running(); i++) {
-      const at = performance.now()
-      await admin("GET", `/admin/sipay/transactions?${pages[i % pages.length]}`, undefined, base)
-      lookups.push(performance.now() - at)
-      if (everyMs > 0) await sleepFor(Math.max(0, everyMs - (performance.now() - at)))
-    }
-    return lookups
-  })()
-  return { done, pages }
+  return adminReader(admin, base, pages.map((page) => `/admin/sipay/transactions?${page}`), running, everyMs)
 }
 
 /** Seeds `size` sales of `day` in the sandbox, ten amounts, one of them in EUR. */
@@ -490,30 +495,23 @@ async function benchSyncNow({ options, row, notes, fmt }) {
     // V8 promotes part of each request's garbage and collects it only when the old space has grown a
     // few hundred MB), then during the same "sync now".
     const idleMs = Math.max(20000, earlier.sync.days[0].duration_ms ?? 0)
-    const backToBack = async (ask) => {
+    /** `start(running)`'s reader for idleMs with no sync: server-a's RSS growth meanwhile, and the requests' times. */
+    const alone = async (start) => {
       const before = rssOf(serverPid)
       const stop = rssSampler(serverPid)
-      const times = []
-      const until = performance.now() + idleMs
-      while (performance.now() < until) {
-        const at = performance.now()
-        await ask()
-        times.push(performance.now() - at)
-      }
+      let running = true
+      const reader = start(() => running)
+      await sleepFor(idleMs)
+      running = false
+      const times = await reader.done
       return { before, growth: stop() - before, times }
     }
-    let idle = true
-    const idleReader = salesReader(admin, server.url, dayA, () => idle)
-    const idleBefore = rssOf(serverPid)
-    const stopIdle = rssSampler(serverPid)
-    await sleepFor(idleMs)
-    idle = false
-    const idleLookups = await idleReader.done
-    const idleGrowth = { before: idleBefore, growth: stopIdle() - idleBefore }
-    const medusaRoute = await backToBack(() => admin("GET", "/admin/stores", undefined, server.url))
+    const idle = await alone((running) => salesReader(admin, server.url, dayA, running))
+    const idleLookups = idle.times
+    const medusaRoute = await alone((running) => adminReader(admin, server.url, ["/admin/stores"], running))
     const loaded = await measureSync(0)
     growthRow(`  under load: the same "sync now" with the Sales page asked back to back (${loaded.lookups.length} look-ups in ${fmt(loaded.ms / 1000, 0)} s): server-a's peak RSS growth, MB`, loaded, false)
-    growthRow(`    the Sales page alone, back to back, no sync (${fmt(idleMs / 1000, 0)} s, ${idleLookups.length} look-ups): server-a's peak RSS growth, MB`, idleGrowth, false)
+    growthRow(`    the Sales page alone, back to back, no sync (${fmt(idleMs / 1000, 0)} s, ${idleLookups.length} look-ups): server-a's peak RSS growth, MB`, idle, false)
     growthRow(`    Medusa's own GET /admin/stores, back to back, no sync (${fmt(idleMs / 1000, 0)} s, ${medusaRoute.times.length} requests): server-a's peak RSS growth, MB`, medusaRoute, false)
     const p95Loaded = p95Of(loaded.lookups)
     const p95Idle = p95Of(idleLookups)

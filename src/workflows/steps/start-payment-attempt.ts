@@ -26,7 +26,7 @@ export type StartedAttempt = {
 type Undo = { attemptId?: string; session?: SessionInvoiceAdded }
 
 /** An attempt started, or the cart's fee line to be made the choice's first (nothing recorded). */
-type StartOutcome = { started: Omit<StartedAttempt, "installment_fee">; fee: string; undo: Undo } | { feeLineToChange: true }
+type StartOutcome = { started: StartedAttempt; undo: Undo } | { feeLineToChange: true }
 
 /** Tries at most: the fee line changed by another request between this one's change and its start. */
 const FEE_ROUNDS = 3
@@ -52,7 +52,7 @@ export const startPaymentAttemptStep = createStep(
         startAttempt(container, { ...input, session_id: sessionId }, applied)
       )
       if (!("feeLineToChange" in outcome)) {
-        return new StepResponse<StartedAttempt, Undo>({ ...outcome.started, installment_fee: outcome.fee }, outcome.undo)
+        return new StepResponse<StartedAttempt, Undo>(outcome.started, outcome.undo)
       }
       applied = await applyInstallmentFee(container, { session_id: sessionId, installments_number: input.installments_number, bin: input.bin, cart_id: input.cart_id })
       sessionId = applied.session_id
@@ -113,7 +113,7 @@ async function startAttempt(container: Parameters<typeof loadAttemptContext>[0],
     await undoStart(container, undo)
     throw error
   }
-  return { started: { invoice_id: invoiceId, cart_id: context.cart.id, request, session_id: context.sessionId }, fee, undo }
+  return { started: { invoice_id: invoiceId, cart_id: context.cart.id, request, session_id: context.sessionId, installment_fee: fee }, undo }
 }
 
 async function undoStart(container: Parameters<typeof loadAttemptContext>[0], undo: Undo): Promise<void> {
